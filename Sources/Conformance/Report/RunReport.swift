@@ -1,0 +1,78 @@
+import Foundation
+import WireCore
+
+/// Everything a run produced, and the three files of reports.md written from it.
+public struct RunReport: Sendable {
+    public var runName: String
+    public var implementation: String
+    public var vectorsVersion: String
+    /// The random seed of the run, when one was used.
+    public var seed: String?
+    public var startedAt: Date
+    public var results: [CaseResult]
+    /// Extra files to write beside the report (for example the shim's stderr).
+    public var attachments: [String: String] = [:]
+
+    public init(runName: String, implementation: String, vectorsVersion: String, seed: String? = nil,
+                startedAt: Date, results: [CaseResult]) {
+        self.runName = runName
+        self.implementation = implementation
+        self.vectorsVersion = vectorsVersion
+        self.seed = seed
+        self.startedAt = startedAt
+        self.results = results
+    }
+
+    /// 0 without FAIL or XPASS, 1 with (2, a harness error, never gets this far).
+    public var exitCode: Int32 { results.contains { $0.status.failsRun } ? 1 : 0 }
+
+    public var failures: [CaseResult] { results.filter { $0.status.failsRun } }
+
+    public func counts(where include: (CaseResult) -> Bool = { _ in true }) -> [CaseStatus: Int] {
+        var counts: [CaseStatus: Int] = [:]
+        for result in results where include(result) { counts[result.status, default: 0] += 1 }
+        return counts
+    }
+
+    public var formats: [String] {
+        var seen = Set<String>()
+        return results.map(\.format).filter { seen.insert($0).inserted }
+    }
+
+    public var suites: [String] {
+        var seen = Set<String>()
+        return results.map(\.suite).filter { seen.insert($0).inserted }
+    }
+
+    public var resultsJSONL: String {
+        results.map { JSONWriter.compact($0.json) + "\n" }.joined()
+    }
+
+    /// Writes `results.jsonl`, `junit.xml`, `summary.md` (and attachments) into `directory`.
+    public func write(to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let files = ["results.jsonl": resultsJSONL, "junit.xml": JUnitReport(report: self).xml,
+                     "summary.md": SummaryReport(report: self).markdown].merging(attachments) { a, _ in a }
+        for (name, contents) in files {
+            try contents.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+/// Run names: `<kind>-YYYYMMDD-HHMMSS` in UTC, unique under `reports/`.
+public enum RunName {
+    public static func make(kind: String, date: Date = Date(), under parent: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let base = "\(kind)-\(formatter.string(from: date))"
+        var name = base
+        var n = 2
+        while FileManager.default.fileExists(atPath: "\(parent)/\(name)") {
+            name = "\(base)-\(n)"
+            n += 1
+        }
+        return name
+    }
+}

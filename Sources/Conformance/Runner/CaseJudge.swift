@@ -1,0 +1,110 @@
+import WireCore
+
+/// Decides a case's status from the implementation's answer (vectors.md "result"; reports.md).
+public struct CaseJudge: Sendable {
+    public var strict: Bool
+    public var expectations: Expectations
+
+    public init(strict: Bool, expectations: Expectations) {
+        self.strict = strict
+        self.expectations = expectations
+    }
+
+    public struct Verdict: Sendable, Equatable {
+        public var status: CaseStatus
+        public var reason: String
+        public var actualResult: String?
+        public var actualError: String?
+        public var output: String
+    }
+
+    public func judge(
+        _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, test: TestCase,
+        mismatch: (JSONObject) -> String?
+    ) -> Verdict {
+        let verdict: Verdict
+        switch answer {
+        case .failure(let transport):
+            verdict = Verdict(status: .fail, reason: transport.description, output: transport.description)
+        case .success(.failure(let error)) where error.code == ShimError.unimplementedCode:
+            return Verdict(status: .unimplemented, reason: "the implementation does not support this operation",
+                           actualError: error.code, output: error.message)
+        case .success(.failure(let error)):
+            verdict = rejected(error, test: test)
+        case .success(.success(let result)):
+            verdict = accepted(result, test: test, mismatch: mismatch)
+        }
+        return applyExpectedFailure(verdict, id: test.id)
+    }
+
+    private func rejected(_ error: ShimError, test: TestCase) -> Verdict {
+        let mapped = expectations.mapError(error.code)
+        let shown = mapped == error.code ? error.code : "\(error.code) → \(mapped)"
+        var verdict = Verdict(status: .pass, reason: "", actualResult: "invalid", actualError: mapped,
+                              output: error.message)
+        switch test.result {
+        case .valid:
+            verdict.status = .fail
+            verdict.reason = "rejected a valid case with \(shown)\(error.message.isEmpty ? "" : ": \(error.message)")"
+        case .invalid:
+            if strict, let expected = test.error, mapped != expected {
+                verdict.status = .fail
+                verdict.reason = "rejected with error class \(shown), expected \(expected)"
+            } else {
+                verdict.reason = "rejected (\(shown))"
+            }
+        case .acceptable:
+            if strict, expectations.acceptableVerdict(for: test.id) == "accept" {
+                verdict.status = .fail
+                verdict.reason = "rejected (\(shown)), but the expectations file says this implementation accepts"
+            } else {
+                verdict.reason = "acceptable case rejected (\(shown))"
+            }
+        }
+        return verdict
+    }
+
+    private func accepted(_ result: JSONObject, test: TestCase, mismatch: (JSONObject) -> String?) -> Verdict {
+        let output = String(JSONWriter.compact(.object(result)).prefix(500))
+        var verdict = Verdict(status: .pass, reason: "", actualResult: "valid", actualError: nil, output: output)
+        switch test.result {
+        case .valid:
+            if let difference = mismatch(result) {
+                verdict.status = .fail
+                verdict.reason = "output differs: \(difference)"
+            } else {
+                verdict.reason = "accepted with the expected output"
+            }
+        case .invalid:
+            verdict.status = .fail
+            verdict.reason = "accepted an invalid case (expected \(test.error ?? "a rejection"))"
+        case .acceptable:
+            if strict, expectations.acceptableVerdict(for: test.id) == "reject" {
+                verdict.status = .fail
+                verdict.reason = "accepted, but the expectations file says this implementation rejects"
+            } else if let difference = mismatch(result) {
+                // Accepting is conformant, but then the output must be the one the case documents.
+                verdict.status = .fail
+                verdict.reason = "acceptable case accepted with a different output: \(difference)"
+            } else {
+                verdict.reason = "acceptable case accepted"
+            }
+        }
+        return verdict
+    }
+
+    private func applyExpectedFailure(_ verdict: Verdict, id: String) -> Verdict {
+        guard let why = expectations.expectedFailures[id] else { return verdict }
+        var adjusted = verdict
+        switch verdict.status {
+        case .fail:
+            adjusted.status = .xfail
+            adjusted.reason = "expected failure (\(why)): \(verdict.reason)"
+        case .pass:
+            adjusted.status = .xpass
+            adjusted.reason = "listed as an expected failure (\(why)) but passed"
+        default: break
+        }
+        return adjusted
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import WireCore
+
+/// The `--expect FILE` of a run (reports.md): cases disabled with a reason, known failures, how the
+/// implementation's error strings map to this project's error classes, and, for `--strict`, how it
+/// resolves `acceptable` cases.
+public struct Expectations: Sendable, Equatable {
+    /// Glob → reason; matching cases are SKIP.
+    public var disabled: [(pattern: String, reason: String)] = []
+    /// Case id → reason; the case is XFAIL when it fails and XPASS when it passes.
+    public var expectedFailures: [String: String] = [:]
+    /// The implementation's error code → this project's error class.
+    public var errorMap: [String: String] = [:]
+    /// Glob → `accept` or `reject`: what the implementation does on `acceptable` cases (`--strict`).
+    public var acceptable: [(pattern: String, verdict: String)] = []
+
+    public init() {}
+
+    public static func == (lhs: Expectations, rhs: Expectations) -> Bool {
+        lhs.disabled.map { [$0.pattern, $0.reason] } == rhs.disabled.map { [$0.pattern, $0.reason] }
+            && lhs.expectedFailures == rhs.expectedFailures && lhs.errorMap == rhs.errorMap
+            && lhs.acceptable.map { [$0.pattern, $0.verdict] } == rhs.acceptable.map { [$0.pattern, $0.verdict] }
+    }
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads the JSON file; every problem names the key.
+    public init(json bytes: [UInt8]) throws {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw Invalid(description: "expectations: \(error)") }
+        guard let object = root.objectValue else { throw Invalid(description: "expectations: top level must be an object") }
+        for key in object.keys where !["disabled", "expectedFailures", "errorMap", "acceptable"].contains(key) {
+            throw Invalid(description: "expectations: unknown key '\(key)'")
+        }
+        func strings(_ key: String) throws -> [(String, String)] {
+            guard let value = object[key] else { return [] }
+            guard let members = value.objectValue else { throw Invalid(description: "expectations: '\(key)' must be an object") }
+            return try members.map { member in
+                guard let text = member.value.stringValue, !text.isEmpty else {
+                    throw Invalid(description: "expectations: \(key)[\"\(member.key)\"] needs a non-empty string")
+                }
+                return (member.key, text)
+            }
+        }
+        disabled = try strings("disabled").map { (pattern: $0.0, reason: $0.1) }
+        expectedFailures = Dictionary(try strings("expectedFailures")) { _, last in last }
+        errorMap = Dictionary(try strings("errorMap")) { _, last in last }
+        acceptable = try strings("acceptable").map { (pattern: $0.0, verdict: $0.1) }
+        for entry in acceptable where !["accept", "reject"].contains(entry.verdict) {
+            throw Invalid(description: "expectations: acceptable[\"\(entry.pattern)\"] must be \"accept\" or \"reject\"")
+        }
+    }
+
+    public func disabledReason(for id: String) -> String? {
+        disabled.first { CaseSelection.matches($0.pattern, id) }.map { "disabled: \($0.reason)" }
+    }
+
+    public func acceptableVerdict(for id: String) -> String? {
+        acceptable.first { CaseSelection.matches($0.pattern, id) }?.verdict
+    }
+
+    public func mapError(_ code: String) -> String { errorMap[code] ?? code }
+}

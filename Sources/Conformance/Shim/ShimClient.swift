@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WireCore
+
+/// The harness side of the shim protocol: starts the shim, says `hello`, sends one request per case
+/// and turns crashes, hangs, garbage and out-of-order answers into a failed case and a restart.
+public final class ShimClient {
+    public let command: String
+    public let timeout: Double
+    private var child: ChildProcess?
+    private var nextID: Int64 = 1
+    /// The `hello` answer: `name`, `version`, `ops`.
+    public private(set) var hello: JSONObject = JSONObject()
+    /// How many times the shim had to be started again after a failure.
+    public private(set) var restarts = 0
+
+    public init(command: String, timeout: Double) {
+        self.command = command
+        self.timeout = timeout
+        // A shim that dies mid-write must not take the harness with it.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit { child?.kill() }
+
+    /// Starts the shim and performs `hello`; throws when the shim cannot be made to answer.
+    public func start() throws(ShimTransportFailure) {
+        child?.kill()
+        let process = try ChildProcess(command: command)
+        child = process
+        switch process.exchange(JSONWriter.compact(["id": 0, "op": "hello"]), timeout: timeout) {
+        case .failure(let failure):
+            process.kill()
+            child = nil
+            throw failure
+        case .success(let line):
+            // Accept the result object or, from simpler shims, the fields at the top level.
+            guard let object = (try? JSONParser.parse(line, duplicateKeys: .keepLast))?.objectValue else {
+                process.kill()
+                child = nil
+                throw .notJSON(line: line, reason: "hello answer is not a JSON object")
+            }
+            hello = object["result"]?.objectValue ?? object
+        }
+    }
+
+    public var supportedOps: Set<String> {
+        Set((hello["ops"]?.arrayValue ?? []).compactMap(\.stringValue))
+    }
+
+    public var implementationName: String {
+        let name = hello["name"]?.stringValue ?? "unknown"
+        return hello["version"]?.stringValue.map { "\(name) \($0)" } ?? name
+    }
+
+    /// One call; on a transport failure the shim is killed and restarted before this returns.
+    /// The second value is what the shim wrote to stderr during the call.
+    public func call(_ op: String, _ args: JSONObject) -> (Result<ShimResponse, ShimTransportFailure>, String) {
+        if child == nil {
+            do {
+                try start()
+                restarts += 1
+            } catch {
+                return (.failure(.couldNotStart(reason: error.description)), "")
+            }
+        }
+        guard let process = child else { return (.failure(.couldNotStart(reason: "no shim")), "") }
+        let id = nextID
+        nextID += 1
+        let result = process.exchange(ShimRequest(id: id, op: op, args: args).line, timeout: timeout)
+            .flatMap { ShimResponse.parse(line: $0) }
+            .flatMap { response in
+                response.id == id ? .success(response) : .failure(.outOfOrder(expected: id, got: response.id))
+            }
+        let stderr = process.takeStderr()
+        if case .failure = result {
+            process.kill()
+            child = nil
+        }
+        return (result, stderr)
+    }
+
+    public func stop() {
+        child?.kill()
+        child = nil
+    }
+}

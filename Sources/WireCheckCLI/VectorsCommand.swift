@@ -1,0 +1,152 @@
+import ArgumentParser
+import Conformance
+import Foundation
+import WireCore
+
+struct VectorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vectors",
+        abstract: "Generate, list and verify the golden test vectors.",
+        subcommands: [GenerateCommand.self, ListCommand.self, VerifyCommand.self])
+}
+
+/// `wirecheck vectors generate`
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write Vectors/ (files and JSON Schemas) and the fuzz seed corpora in Corpus/.",
+        discussion: """
+            Deterministic: a second run writes byte-identical files. With --check nothing is written and the \
+            command exits 1 if any file differs from what it would write.
+            Example: wirecheck vectors generate --check
+            """)
+
+    @Option(help: "Repository root holding Vectors/ and Corpus/.") var root = "."
+    @Flag(help: "Compare instead of writing; exit 1 on any difference.") var check = false
+    @Flag(help: "Print the files as JSON.") var json = false
+
+    func run() throws {
+        if check {
+            let differing = VectorGenerator.differences(root: root)
+            if json {
+                JSONOutput.print(["upToDate": .bool(differing.isEmpty), "differing": .array(differing.map { .string($0) })])
+            } else {
+                for path in differing { print("differs: \(path)") }
+                print(differing.isEmpty ? "vectors and corpora are up to date" : "\(differing.count) file(s) differ; run `wirecheck vectors generate`")
+            }
+            if !differing.isEmpty { throw ExitCode(1) }
+            return
+        }
+        let written = try VectorGenerator.write(root: root)
+        if json {
+            JSONOutput.print(["files": .array(written.map { .string($0) })])
+        } else {
+            let vectorFiles = written.filter { $0.hasPrefix("Vectors/") }.count
+            print("wrote \(vectorFiles) vector/schema files and \(written.count - vectorFiles) corpus seeds under \(root)")
+        }
+    }
+}
+
+/// `wirecheck vectors list`
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the suites in the vectors folder with their case counts and error classes.",
+        discussion: "Example: wirecheck vectors list --json")
+
+    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Flag(help: "Print as JSON.") var json = false
+
+    func run() throws {
+        let files: [VectorFile]
+        do { files = try VectorLoader.load(directory: vectors) } catch { throw exitHarness("\(error)") }
+        let rows: [JSONValue] = files.map { file in
+            let tests = file.allTests.map(\.test)
+            let errors = Set(tests.compactMap(\.error)).sorted()
+            return [
+                "suite": .string(file.suite), "cases": .int(Int64(tests.count)),
+                "valid": .int(Int64(tests.filter { $0.result == .valid }.count)),
+                "invalid": .int(Int64(tests.filter { $0.result == .invalid }.count)),
+                "acceptable": .int(Int64(tests.filter { $0.result == .acceptable }.count)),
+                "groupTypes": .array(Set(file.testGroups.map(\.type)).sorted().map { .string($0) }),
+                "errors": .array(errors.map { .string($0) }),
+            ]
+        }
+        if json { JSONOutput.print(.array(rows)); return }
+        for row in rows {
+            print("\(row["suite"]!.stringValue!)  \(row["cases"]!.intValue!) cases (\(row["valid"]!.intValue!) valid, \(row["invalid"]!.intValue!) invalid, \(row["acceptable"]!.intValue!) acceptable)")
+            print("    groups: \(row["groupTypes"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", "))")
+            let errors = row["errors"]!.arrayValue!.compactMap(\.stringValue)
+            if !errors.isEmpty { print("    errors: \(errors.joined(separator: ", "))") }
+        }
+    }
+}
+
+/// `wirecheck vectors verify`
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Run the vectors against an implementation: in-process reference, or yours through --shim.",
+        discussion: """
+            The shim reads one JSON request per line on stdin and answers one JSON line on stdout (see README, \
+            "Testing your implementation"). A shim that crashes, hangs past --timeout or prints a non-JSON line \
+            fails that case with the reason and is restarted; the run goes on.
+            Examples:
+              wirecheck vectors verify --shim "python3 my_shim.py" --only 'wirecore/*' --strict
+              wirecheck vectors verify --list --flag NonCanonical
+            """)
+
+    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
+    var shim: String?
+    @Option(help: ArgumentHelp("Run only cases whose id matches (glob, repeatable; a plain prefix selects a subtree).", valueName: "GLOB"))
+    var only: [String] = []
+    @Option(help: ArgumentHelp("Skip cases whose id matches (glob, repeatable).", valueName: "GLOB")) var skip: [String] = []
+    @Option(help: ArgumentHelp("Run only cases with this flag (repeatable).", valueName: "F")) var flag: [String] = []
+    @Option(help: ArgumentHelp("Run only cases whose flags have this bug type (repeatable).", valueName: "B")) var bugType: [String] = []
+    @Flag(help: "Print the ids that would run, and run nothing.") var list = false
+    @Flag(help: "Also require the error class of invalid cases; resolve acceptable cases by the expectations file.")
+    var strict = false
+    @Option(help: ArgumentHelp("Expectations file: disabled, expectedFailures, errorMap, acceptable.", valueName: "FILE"))
+    var expect: String?
+    @Option(help: ArgumentHelp("Seconds a shim may take for one case before it is killed.", valueName: "S")) var timeout = 10.0
+    @Option(help: ArgumentHelp("Write the report here instead of reports/<run-name>/.", valueName: "DIR")) var reportDir: String?
+    @Flag(help: "Print the run summary (or the --list ids) as JSON on stdout.") var json = false
+
+    func run() throws {
+        var options = VerifyRun.Options()
+        options.vectorsDirectory = vectors
+        options.shimCommand = shim
+        options.selection = CaseSelection(only: only, skip: skip, flags: flag, bugTypes: bugType)
+        options.strict = strict
+        options.expectationsFile = expect
+        options.timeout = timeout
+        options.reportDirectory = reportDir
+        if list {
+            let ids: [String]
+            do { ids = try VerifyRun(options: options).list() } catch { throw exitHarness("\(error)") }
+            if json { JSONOutput.print(.array(ids.map { .string($0) })) } else { ids.forEach { print($0) } }
+            return
+        }
+        try Self.perform(options: options, json: json)
+    }
+
+    /// Runs, prints the summary (table or JSON), and exits 0/1/2 per reports.md.
+    static func perform(options: VerifyRun.Options, json: Bool) throws {
+        let run = VerifyRun(options: options)
+        let outcome: (report: RunReport, directory: String)
+        do { outcome = try run.execute() } catch { throw exitHarness("\(error)") }
+        let report = outcome.report
+        if json {
+            JSONOutput.print(JSONOutput.runSummary(report, directory: outcome.directory))
+        } else {
+            print(SummaryReport(report: report).table)
+            for failure in report.failures.prefix(20) {
+                print("\(failure.status.rawValue) \(failure.id): \(failure.reason)\n    reproduce: \(failure.reproducer)")
+            }
+            if report.failures.count > 20 { print("… \(report.failures.count - 20) more in \(outcome.directory)/summary.md") }
+            print("report: \(outcome.directory)/{results.jsonl,junit.xml,summary.md}")
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import Conformance
+
+@main
+struct WireCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wirecheck",
+        abstract: "Conformance vectors, shim runner and fuzzing harness for FlowDown Model Exchange, cdev, NanoTDF and Catbird MLS wire formats.",
+        discussion: """
+            Start with `wirecheck run` (every suite against the reference implementation through its own shim) \
+            or `wirecheck vectors verify --shim "CMD"` to test your implementation. Reports land in reports/<run-name>/.
+            Exit codes: 0 no failure, 1 at least one FAIL or XPASS, 2 the harness could not run.
+            """,
+        version: Harness.version,
+        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, BenchCommand.self])
+}

@@ -1,0 +1,226 @@
+/// A strict RFC 8259 parser into `JSONValue`, keeping key order and reporting the byte offset of
+/// the first problem. Depth is limited so hostile input cannot exhaust the stack.
+public struct JSONParser {
+    /// What to do when an object repeats a key (formats differ: Go keeps the last, others reject).
+    public enum DuplicateKeys: Sendable {
+        case reject
+        case keepFirst
+        case keepLast
+    }
+
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "json: \(reason) at byte \(offset)" }
+    }
+
+    public static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+    private let duplicateKeys: DuplicateKeys
+
+    private init(_ bytes: [UInt8], duplicateKeys: DuplicateKeys) {
+        self.bytes = bytes
+        self.duplicateKeys = duplicateKeys
+    }
+
+    public static func parse(_ text: String, duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
+        try parse(Array(text.utf8), duplicateKeys: duplicateKeys)
+    }
+
+    /// Parses exactly one JSON value; only whitespace may follow it.
+    public static func parse(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.fail("unexpected data after the value") }
+        return value
+    }
+
+    private func fail(_ reason: String, at offset: Int? = nil) -> Failure {
+        Failure(offset: offset ?? index, reason: reason)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func parseValue() throws(Failure) -> JSONValue {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(Failure) {
+        let count = literal.utf8.count
+        guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(literal.utf8) else {
+            throw fail("invalid literal")
+        }
+        index += count
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            let keyOffset = index
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key string") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            if object[key] != nil {
+                switch duplicateKeys {
+                case .reject: throw fail("duplicate key \"\(key)\"", at: keyOffset)
+                case .keepFirst: break
+                case .keepLast: object[key] = value
+                }
+            } else {
+                object[key] = value
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input in object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            throw fail("expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var array: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(array)
+        }
+        while true {
+            skipWhitespace()
+            array.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input in array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+            throw fail("expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt16 {
+        guard index + 4 <= bytes.count, let pair = try? Hex.decode(utf8: Array(bytes[index..<index + 4])) else {
+            throw fail("invalid \\u escape")
+        }
+        index += 4
+        return UInt16(pair[0]) << 8 | UInt16(pair[1])
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1  // opening quote
+        var out = [UInt8]()
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                break
+            }
+            if byte < 0x20 { throw fail("control character in string") }
+            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            out.append(contentsOf: bytes[runStart..<index])
+            let escapeOffset = index
+            index += 1
+            guard index < bytes.count else { throw fail("unterminated escape") }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0c)
+            case UInt8(ascii: "n"): out.append(0x0a)
+            case UInt8(ascii: "r"): out.append(0x0d)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(try parseHex4())
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw fail("unpaired surrogate", at: escapeOffset) }
+                    index += 2
+                    let low = UInt32(try parseHex4())
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate", at: escapeOffset) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw fail("unpaired surrogate", at: escapeOffset)
+                }
+                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            default: throw fail("invalid escape", at: escapeOffset)
+            }
+            runStart = index
+        }
+        guard let string = String(validating: out, as: UTF8.self) else {
+            throw fail("string is not valid UTF-8", at: runStart)
+        }
+        return string
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { throw fail("truncated number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw fail("invalid number")
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { throw fail("expected a digit after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            isInteger = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int64(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        return .double(value)
+    }
+}

@@ -1,0 +1,106 @@
+/// A JSON value that keeps object keys in the order written, so encoders can reproduce the exact
+/// bytes other systems emit (Go struct order, Foundation, sorted keys) and vectors stay stable.
+public enum JSONValue: Sendable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public var description: String { JSONWriter.compact(self) }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// The value as an integer, when it is one (a double with no fraction counts).
+    public var intValue: Int64? {
+        switch self {
+        case .int(let i): i
+        case .double(let d) where d.rounded() == d && abs(d) < 9.2e18: Int64(d)
+        default: nil
+        }
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
+    /// Member lookup on an object (nil for other kinds or a missing key).
+    public subscript(key: String) -> JSONValue? { objectValue?[key] }
+}
+
+extension JSONValue: Equatable {
+    /// Objects compare without regard to key order; numbers compare by value.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.int, .double), (.double, .int), (.double, .double): lhs.doubleValue == rhs.doubleValue
+        default: false
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// The members of a JSON object in their order. Keys are unique: setting an existing key replaces
+/// its value in place.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var members: [(key: String, value: JSONValue)] = []
+
+    public init() {}
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            let index = members.firstIndex(where: { $0.key == key })
+            switch (index, newValue) {
+            case (let i?, let v?): members[i].value = v
+            case (let i?, nil): members.remove(at: i)
+            case (nil, let v?): members.append((key, v))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Members in the order written in the literal.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}

@@ -1,0 +1,83 @@
+/// The query encoding of Apple's `URLComponents.queryItems`, byte for byte (FlowDown spec section 3).
+///
+/// FlowDown signs the *encoded* query and re-encodes what it receives before verifying, so a sender
+/// that encodes any byte differently (`%2B` for `+`, lowercase hex, `+` for space) fails verification.
+public enum URLQueryEncoding {
+    /// RFC 3986 query-allowed characters minus `&` and `=`: `A-Z a-z 0-9 - . _ ~ ! $ ' ( ) * + , ; : @ / ?`.
+    public static let allowed: Set<UInt8> = {
+        var set = Set<UInt8>()
+        for range in [UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                      UInt8(ascii: "0")...UInt8(ascii: "9")] {
+            set.formUnion(range)
+        }
+        set.formUnion("-._~!$'()*+,;:@/?".utf8)
+        return set
+    }()
+
+    private static let allowedTable: [Bool] = (0..<256).map { allowed.contains(UInt8($0)) }
+    private static let upperHex = Array("0123456789ABCDEF".utf8)
+
+    /// Percent-encodes one name or value: every UTF-8 byte outside `allowed` becomes `%XX`, uppercase.
+    public static func encodeComponent(_ text: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if allowedTable[Int(byte)] {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHex[Int(byte >> 4)])
+                out.append(upperHex[Int(byte & 0x0f)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The `queryItems` setter: items joined with `&`, `name=value` or a bare name for a nil value.
+    public static func encode(_ items: [QueryItem]) -> String {
+        items.map { item in
+            let name = encodeComponent(item.name)
+            return item.value.map { "\(name)=\(encodeComponent($0))" } ?? name
+        }.joined(separator: "&")
+    }
+
+    /// The `queryItems` getter: split on `&`, split each item at its first `=`, percent-decode.
+    /// A name that does not decode becomes `""`, a value that does not decode becomes nil, and `+`
+    /// stays `+` (this is not form decoding). An empty query has no items.
+    public static func decode(_ query: String) -> [QueryItem] {
+        guard !query.isEmpty else { return [] }
+        return query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
+            let bytes = Array(item)
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
+                return QueryItem(percentDecode(bytes[...]) ?? "", nil)
+            }
+            return QueryItem(percentDecode(bytes[..<equals]) ?? "", percentDecode(bytes[(equals + 1)...]))
+        }
+    }
+
+    /// `removingPercentEncoding`: nil when a `%` is not followed by two hex digits or the
+    /// decoded bytes are not UTF-8.
+    public static func percentDecode(_ text: String) -> String? {
+        percentDecode(Array(text.utf8)[...])
+    }
+
+    static func percentDecode(_ bytes: ArraySlice<UInt8>) -> String? {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.endIndex,
+                    let pair = try? Hex.decode(utf8: [bytes[index + 1], bytes[index + 2]])
+                else { return nil }
+                out.append(pair[0])
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+}
