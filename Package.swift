@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CSodium"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "WireCore"],
+            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CSodium"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

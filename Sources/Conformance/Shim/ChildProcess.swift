@@ -134,7 +134,17 @@ final class ChildProcess {
 
     private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7f
-        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
+        if signal != 0 { return "killed by signal \(signal)\(signalName(signal))" }
+        let code = (status >> 8) & 0xff
+        // The shim runs under /bin/sh, which reports a child killed by signal N as 128 + N.
+        if code > 128, code < 128 + 32 { return "exit status \(code): killed by signal \(code - 128)\(signalName(code - 128))" }
+        return "exit status \(code)"
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS",
+                                      SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM"]
+        return names[signal].map { " (\($0))" } ?? ""
     }
 
     /// Kills the whole process group and reaps the child.

@@ -34,7 +34,8 @@ public struct QueryEncodingSuite: VectorSuite {
         "PlusIsLiteral": .init(bugType: "INTEROP", description: "'+' is left literal when encoding and is never a space when decoding (this is not form encoding)."),
         "Base64Value": .init(bugType: "CANONICALIZATION", description: "A Base64 value as FlowDown sends pk/sig/payload: '+' and '/' literal, '=' as %3D."),
         "NilValue": .init(bugType: "DEFINED", description: "An item without '=' has no value; a nil value is written as the bare name."),
-        "InvalidEscape": .init(bugType: "EDGE_CASE", description: "A '%' not followed by two hex digits, or escapes that are not UTF-8: the name becomes \"\", the value nil."),
+        "InvalidEscape": .init(bugType: "EDGE_CASE", description: "Escapes that do not decode to UTF-8: the URLComponents.queryItems getter makes the name \"\" and the value nil."),
+        "StrayPercent": .init(bugType: "INTEROP", description: "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text arrives literally. Both are seen in the field; --strict requires the getter's result."),
         "SpecExample": .init(bugType: "INTEROP", description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),
         "ItemOrder": .init(bugType: "CANONICALIZATION", description: "Items keep their order; the encoded query is what FlowDown signs."),
     ]
@@ -50,11 +51,13 @@ public struct QueryEncodingSuite: VectorSuite {
             expected: ["query": .string(URLQueryEncoding.encode(items))], result: .valid)
     }
 
-    private func decodeCase(_ slug: String, _ comment: String, _ flags: [String], _ query: String) -> TestCase {
+    private func decodeCase(
+        _ slug: String, _ comment: String, _ flags: [String], _ query: String, result: ExpectedResult = .valid
+    ) -> TestCase {
         TestCase(
             id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 3"],
             input: ["query": .string(query)],
-            expected: ["items": Self.itemsJSON(URLQueryEncoding.decode(query))], result: .valid)
+            expected: ["items": Self.itemsJSON(URLQueryEncoding.decode(query))], result: result)
     }
 
     public func generate() -> VectorFile {
@@ -91,9 +94,12 @@ public struct QueryEncodingSuite: VectorSuite {
             decodeCase("encoded-plus", "%2B decodes to '+'", ["PlusIsLiteral"], "q=a%2Bb"),
             decodeCase("utf8", "%C3%A9 decodes to é", ["Utf8"], "name=Caf%C3%A9"),
             decodeCase("lowercase-hex", "lowercase hex escapes decode too", ["Utf8"], "name=Caf%c3%a9"),
-            decodeCase("invalid-escape-value", "an invalid escape in a value gives nil", ["InvalidEscape"], "a=%zz&b=1"),
-            decodeCase("invalid-escape-name", "an invalid escape in a name gives \"\"", ["InvalidEscape"], "%zz=1"),
-            decodeCase("truncated-escape", "a '%' at the end of a value gives nil", ["InvalidEscape"], "a=1%"),
+            decodeCase("invalid-escape-value", "an invalid escape in a value gives nil", ["StrayPercent"], "a=%zz&b=1",
+                       result: .acceptable),
+            decodeCase("invalid-escape-name", "an invalid escape in a name gives \"\"", ["StrayPercent"], "%zz=1",
+                       result: .acceptable),
+            decodeCase("truncated-escape", "a '%' at the end of a value gives nil", ["StrayPercent"], "a=1%",
+                       result: .acceptable),
             decodeCase("invalid-utf8", "%FF is not UTF-8: the value is nil", ["InvalidEscape"], "a=%FF"),
             decodeCase("no-equals", "an item without '=' has a nil value", ["NilValue"], "flag&b=1"),
             decodeCase("second-equals", "the item splits at its first '='", [], "a=b=c"),

@@ -1,0 +1,100 @@
+import CSodium
+import XCTest
+import WireCore
+
+final class Base64Tests: XCTestCase {
+    func testRFC4648VectorsInEveryVariant() throws {
+        let table = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+                     ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        for variant in Base64Variant.all {
+            for (plain, padded) in table {
+                let text = variant.padding == .padded ? padded : padded.replacingOccurrences(of: "=", with: "")
+                XCTAssertEqual(Base64.encode(Array(plain.utf8), variant: variant), text, "\(variant)")
+                XCTAssertEqual(try Base64.decode(text, variant: variant), Array(plain.utf8), "\(variant)")
+            }
+        }
+    }
+
+    func testAlphabets() throws {
+        let bytes: [UInt8] = [0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff]
+        XCTAssertEqual(Base64.encode(bytes, variant: .foundation), "++++////")
+        XCTAssertEqual(Base64.encode(bytes, variant: .goRawURL), "----____")
+        XCTAssertThrowsError(try Base64.decode("----", variant: .foundation)) {
+            XCTAssertEqual($0 as? WireError, .invalidCharacter(encoding: "base64", offset: 0, byte: UInt8(ascii: "-")))
+        }
+    }
+
+    func testStrictRejectsWhatGoAccepts() throws {
+        let strict = Base64Variant(.std, .padded, .strict)
+        let go = Base64Variant(.std, .padded, .go)
+        XCTAssertThrowsError(try Base64.decode("Zh==", variant: strict)) {
+            XCTAssertEqual($0 as? WireError, .nonZeroTrailingBits(offset: 1))
+        }
+        XCTAssertEqual(try Base64.decode("Zh==", variant: go), [0x66])
+        XCTAssertThrowsError(try Base64.decode("Zm9v\r\nYmFy", variant: strict)) {
+            XCTAssertEqual(($0 as? WireError)?.offset, 4)
+        }
+        XCTAssertEqual(try Base64.decode("Zm9v\r\nYmFy", variant: go), Array("foobar".utf8))
+        // Offsets in Go mode still point into the original text, past skipped line breaks.
+        XCTAssertThrowsError(try Base64.decode("Zm\n9v!mFy", variant: go)) {
+            XCTAssertEqual(($0 as? WireError)?.offset, 5)
+        }
+    }
+
+    func testPaddingRules() {
+        let padded = Base64Variant.foundation
+        let raw = Base64Variant(.std, .raw, .strict)
+        XCTAssertThrowsError(try Base64.decode("Zg", variant: padded)) { XCTAssertEqual($0 as? WireError, .badPadding(offset: 2)) }
+        XCTAssertThrowsError(try Base64.decode("Zg=", variant: padded)) { XCTAssertEqual($0 as? WireError, .badPadding(offset: 2)) }
+        XCTAssertThrowsError(try Base64.decode("Zg==Zg==", variant: padded)) { XCTAssertEqual($0 as? WireError, .badPadding(offset: 2)) }
+        XCTAssertThrowsError(try Base64.decode("Zg==", variant: raw)) { XCTAssertEqual($0 as? WireError, .badPadding(offset: 2)) }
+        XCTAssertThrowsError(try Base64.decode("Zm9vY", variant: raw)) { XCTAssertEqual(($0 as? WireError)?.code, "bad-length") }
+    }
+
+    /// The strict decoder must agree with libsodium's `sodium_base642bin` on every input: the same
+    /// accept/reject decision and the same bytes.
+    func testStrictAgreesWithLibsodiumOnMutatedInputs() throws {
+        XCTAssertGreaterThanOrEqual(sodium_init(), 0)
+        let variants: [(Base64Variant, Int32)] = [
+            (Base64Variant(.std, .padded, .strict), sodium_base64_VARIANT_ORIGINAL),
+            (Base64Variant(.std, .raw, .strict), sodium_base64_VARIANT_ORIGINAL_NO_PADDING),
+            (Base64Variant(.url, .padded, .strict), sodium_base64_VARIANT_URLSAFE),
+            (Base64Variant(.url, .raw, .strict), sodium_base64_VARIANT_URLSAFE_NO_PADDING),
+        ]
+        var random = SeededRandom(seed: 42)
+        let alphabet = Array("AZaz09+/-_=!\n ".utf8)
+        var accepted = 0
+        for round in 0..<4000 {
+            let (variant, sodiumVariant) = variants[round % variants.count]
+            var text = Array(Base64.encode(random.bytes(Int(random.next() % 12)), variant: variant).utf8)
+            // Mutate one position in most rounds so both accept and reject paths are exercised.
+            if round % 3 != 0, !text.isEmpty {
+                text[Int(random.next() % UInt64(text.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            let ours = try? Base64.decode(utf8: text, variant: variant)
+            let theirs = Self.sodiumDecode(text, variant: sodiumVariant)
+            XCTAssertEqual(ours, theirs, "\(variant) \(String(decoding: text, as: UTF8.self).debugDescription)")
+            if ours != nil { accepted += 1 }
+        }
+        XCTAssertGreaterThan(accepted, 1000)
+        XCTAssertLessThan(accepted, 4000)
+    }
+
+    static func sodiumDecode(_ text: [UInt8], variant: Int32) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: text.count + 1)
+        var length = 0
+        let rc = text.withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                sodium_base642bin(&out, out.count, chars.baseAddress, chars.count, nil, &length, nil, variant)
+            }
+        }
+        return rc == 0 ? Array(out.prefix(length)) : nil
+    }
+
+    func testVariantNamesRoundTrip() {
+        XCTAssertEqual(Base64Variant.all.count, 8)
+        for variant in Base64Variant.all { XCTAssertEqual(Base64Variant(name: variant.name), variant) }
+        XCTAssertNil(Base64Variant(name: "std-padded"))
+        XCTAssertNil(Base64Variant(name: "std-padded-loose"))
+    }
+}

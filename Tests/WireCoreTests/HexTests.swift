@@ -1,0 +1,24 @@
+import XCTest
+import WireCore
+
+final class HexTests: XCTestCase {
+    func testRoundTripIsLowercase() throws {
+        let bytes: [UInt8] = [0x00, 0x0f, 0xab, 0xff]
+        XCTAssertEqual(Hex.encode(bytes), "000fabff")
+        XCTAssertEqual(try Hex.decode("000FABff"), bytes)
+        XCTAssertEqual(try Hex.decode(""), [])
+    }
+
+    func testErrorsNameTheOffset() {
+        XCTAssertThrowsError(try Hex.decode("abc")) { XCTAssertEqual($0 as? WireError, .badLength(encoding: "hex", length: 3)) }
+        XCTAssertThrowsError(try Hex.decode("00zz")) {
+            XCTAssertEqual($0 as? WireError, .invalidCharacter(encoding: "hex", offset: 2, byte: UInt8(ascii: "z")))
+        }
+        XCTAssertThrowsError(try Hex.decode("0g")) { XCTAssertEqual(($0 as? WireError)?.offset, 1) }
+    }
+
+    func testEveryByteRoundTrips() throws {
+        let all = (0...255).map(UInt8.init)
+        XCTAssertEqual(try Hex.decode(Hex.encode(all)), all)
+    }
+}
