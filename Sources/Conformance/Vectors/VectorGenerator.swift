@@ -21,7 +21,9 @@ public enum VectorGenerator {
             let file = suite.generate()
             add("Vectors/\(suite.id).json", file.fileContents)
             var seen = Set<[UInt8]>()
-            for seed in suite.corpusSeeds(from: file) where seen.insert(seed.bytes).inserted {
+            // Every case's input as compact JSON seeds the JSON parser's corpus.
+            let jsonSeeds = file.allTests.map { CorpusSeed(target: "FuzzJSON", bytes: JSONWriter().bytes($0.test.input)) }
+            for seed in suite.corpusSeeds(from: file) + jsonSeeds where seen.insert([UInt8](seed.target.utf8) + seed.bytes).inserted {
                 output.files.append(("Corpus/\(seed.target)/seed-\(fnv1a(seed.bytes))", seed.bytes))
             }
         }

@@ -113,6 +113,8 @@ public struct Base64Suite: VectorSuite {
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { $0.test.input["text"]?.stringValue }.map {
             CorpusSeed(target: "FuzzBase64", bytes: Array($0.utf8))
+        } + file.allTests.compactMap { $0.test.expected["bytes"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzHex", bytes: Array($0.utf8))
         }
     }
 }

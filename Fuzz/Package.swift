@@ -1,0 +1,21 @@
+// swift-tools-version: 6.2
+// libFuzzer targets, one executable per decoder; built only by Fuzz/build.sh (see ../shared specs/fuzzing.md
+// recipe in the README): swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
+//   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -use-ld=lld
+import PackageDescription
+
+let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
+let sodium = Target.Dependency.product(name: "CSodium", package: "WireCheck")
+
+let package = Package(
+    name: "WireCheckFuzz",
+    dependencies: [.package(name: "WireCheck", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [wireCore]),
+        .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, sodium]),
+        .executableTarget(name: "FuzzQueryEncoding", dependencies: ["FuzzSupport", wireCore]),
+        .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore]),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", wireCore]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,15 @@
+#!/bin/bash -eu
+# ClusterFuzzLite / OSS-Fuzz build: puts each target, its seed corpus zip, dictionary and options
+# into $OUT. The engine's $SANITIZER selects the sanitizer; coverage flags follow fuzzing.md.
+cd "$SRC/wirecheck"
+swift build --package-path Fuzz --scratch-path "$WORK/fuzz-build" -c release \
+  --sanitize=fuzzer --sanitize="${SANITIZER:-address}" \
+  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -use-ld=lld
+for target in $(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p' Fuzz/Package.swift); do
+  cp "$WORK/fuzz-build/release/$target" "$OUT/"
+  cp "Fuzz/Dictionaries/$target.dict" "$OUT/"
+  cp "Fuzz/Options/$target.options" "$OUT/"
+  if [ -d "Corpus/$target" ]; then
+    (cd "Corpus/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+  fi
+done

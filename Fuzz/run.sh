@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Overnight fuzzing on this machine: Fuzz/run.sh TARGET|all [--hours N]
+#
+# For each target: fork mode on every core over a working copy of its corpus, then merge the new
+# units back into Corpus/<target>/ (-merge=1, minimising), minimise every crash artefact, and write
+# a report under reports/fuzz/<run-name>/ (exec/s, cov/ft, corpus size before and after, new units,
+# each crash with its minimised file, Base64 and top frames). With "all", the hours are split
+# evenly between the targets. Crash files to keep go to Fuzz/FailCases/<target>/ plus a unit test.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+export SWIFT_BACKTRACE=enable=no
+
+usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N]   (targets: $(ls "$here/Sources" | grep '^Fuzz[A-Z]' | grep -v FuzzSupport | tr '\n' ' '))" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+what="$1"; shift
+hours=8
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --hours) hours="${2:?}"; shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "run.sh: unknown option $1" >&2; usage ;;
+  esac
+done
+
+mapfile -t binaries < <("$here/build.sh")
+declare -A binary_of
+for b in "${binaries[@]}"; do binary_of["$(basename "$b")"]="$b"; done
+if [ "$what" = all ]; then targets=("${!binary_of[@]}"); else targets=("$what"); fi
+for t in "${targets[@]}"; do [ -n "${binary_of[$t]:-}" ] || { echo "run.sh: no target $t" >&2; usage; }; done
+IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
+
+seconds_each=$(python3 -c "print(max(60, int(float('$hours') * 3600 / ${#targets[@]})))")
+run_name="fuzz-$(date -u +%Y%m%d-%H%M%S)"
+report_dir="$root/reports/fuzz/$run_name"
+mkdir -p "$report_dir"
+summary="$report_dir/report.md"
+{
+  echo "# Fuzz run $run_name"
+  echo
+  echo "$(nproc) cores, ${seconds_each} s per target, libFuzzer fork mode. Targets: ${targets[*]}."
+  echo
+  echo "| target | exec/s | cov | ft | corpus before | corpus after | new units | crashes |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+} >"$summary"
+crash_notes=""
+
+for target in "${targets[@]}"; do
+  binary="${binary_of[$target]}"
+  corpus="$root/Corpus/$target"
+  work="$report_dir/work-$target"
+  artifacts="$report_dir/artifacts-$target"
+  mkdir -p "$corpus" "$work" "$artifacts"
+  before=$(find "$corpus" -type f | wc -l)
+  cp -r "$corpus"/. "$work"/ 2>/dev/null || true
+  max_len="$(sed -n 's/^max_len = //p' "$here/Options/$target.options")"
+  echo "run.sh: fuzzing $target for ${seconds_each}s on $(nproc) workers (log: $report_dir/$target.log)" >&2
+  set +e
+  "$binary" -fork="$(nproc)" -ignore_crashes=1 -max_total_time="$seconds_each" -timeout=10 -rss_limit_mb=2048 \
+    -max_len="$max_len" -dict="$here/Dictionaries/$target.dict" -use_value_profile=1 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$work" >"$report_dir/$target.log" 2>&1
+  set -e
+  # Merge what was found back into the committed corpus, keeping only units that add coverage.
+  "$binary" -merge=1 -merge_control_file="$report_dir/$target.merge" -max_len="$max_len" "$corpus" "$work" \
+    >"$report_dir/$target.merge.log" 2>&1 || echo "run.sh: merge of $target failed; see $target.merge.log" >&2
+  after=$(find "$corpus" -type f | wc -l)
+  last=$(grep -E '^#[0-9]+' "$report_dir/$target.log" | tail -1)
+  cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | awk '{print $2}')
+  ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | awk '{print $2}')
+  execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last" | awk '{print $2}')
+  crashes=0
+  for artifact in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* "$artifacts"/leak-*; do
+    [ -f "$artifact" ] || continue
+    crashes=$((crashes + 1))
+    minimized="$artifact.min"
+    "$binary" -minimize_crash=1 -runs=20000 -exact_artifact_path="$minimized" "$artifact" >"$artifact.minimize.log" 2>&1 || true
+    [ -f "$minimized" ] || minimized="$artifact"
+    frames=$("$binary" "$minimized" 2>&1 | grep -E '^ +#[0-9]+ ' | head -8 || true)
+    crash_notes+=$'\n'"### $target: $(basename "$artifact")"$'\n\n'"- minimised: \`$minimized\` ($(stat -c %s "$minimized") bytes)"$'\n'"- base64: \`$(base64 -w0 "$minimized")\`"$'\n'"- reproduce: \`SWIFT_BACKTRACE=enable=no $binary $minimized\`"$'\n\n```\n'"$frames"$'\n```\n'
+  done
+  echo "| $target | ${execs:-?} | ${cov:-?} | ${ft:-?} | $before | $after | $((after - before)) | $crashes |" >>"$summary"
+done
+{
+  echo
+  if [ -n "$crash_notes" ]; then echo "## Crashes"; echo "$crash_notes"; echo "Keep each minimised file in Fuzz/FailCases/<target>/ and replay it in a unit test."; else echo "No crashes."; fi
+} >>"$summary"
+cat "$summary"
