@@ -11,6 +11,7 @@ let package = Package(
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
+        .library(name: "CrossCheck", targets: ["CrossCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,16 +25,18 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
         .target(name: "WireCore"),
         .target(name: "Conformance", dependencies: ["WireCore"]),
+        // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
+        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "Conformance", "CSodium",
+                "WireCore", "Conformance", "CrossCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CSodium"]),
+        .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CSodium"],
+            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CrossCheck"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,16 +5,16 @@
 import PackageDescription
 
 let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
-let sodium = Target.Dependency.product(name: "CSodium", package: "WireCheck")
+let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
     dependencies: [.package(name: "WireCheck", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [wireCore]),
-        .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, sodium]),
+        .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, crossCheck]),
         .executableTarget(name: "FuzzQueryEncoding", dependencies: ["FuzzSupport", wireCore]),
-        .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore]),
+        .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore, crossCheck]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", wireCore]),
     ],
     swiftLanguageModes: [.v6]

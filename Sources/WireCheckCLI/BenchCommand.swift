@@ -1,6 +1,6 @@
 import ArgumentParser
-import CSodium
 import Conformance
+import CrossCheck
 import Foundation
 import WireCore
 
@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard sodium_init() >= 0 else { throw exitHarness("libsodium failed to initialise") }
+        guard Libsodium.initialize() else { throw exitHarness("libsodium failed to initialise") }
         var random = SeededRandom(seed: 0x5743_4245_4e43_48)
         let data = random.bytes(size)
         let std = Base64.encode(data, variant: .foundation)
@@ -71,27 +71,11 @@ struct BenchCommand: ParsableCommand {
         measure("Foundation Data(base64Encoded:)", input: stdUTF8.count) {
             Data(base64Encoded: foundationData)?.count ?? -1
         }
-        var sodiumOut = [UInt8](repeating: 0, count: size)
         measure("libsodium sodium_base642bin (original)", input: stdUTF8.count) {
-            var length = 0
-            let rc = stdUTF8.withUnsafeBufferPointer { input in
-                input.withMemoryRebound(to: CChar.self) { chars in
-                    sodium_base642bin(&sodiumOut, sodiumOut.count, chars.baseAddress, chars.count, nil, &length, nil,
-                                      sodium_base64_VARIANT_ORIGINAL)
-                }
-            }
-            return rc == 0 ? length : -1
+            Libsodium.base64Decode(stdUTF8, variant: .foundation)?.count ?? -1
         }
         measure("WireCore Hex.decode", input: hex.count) { (try? Hex.decode(utf8: hex).count) ?? -1 }
-        measure("libsodium sodium_hex2bin", input: hex.count) {
-            var length = 0
-            let rc = hex.withUnsafeBufferPointer { input in
-                input.withMemoryRebound(to: CChar.self) { chars in
-                    sodium_hex2bin(&sodiumOut, sodiumOut.count, chars.baseAddress, chars.count, nil, &length, nil)
-                }
-            }
-            return rc == 0 ? length : -1
-        }
+        measure("libsodium sodium_hex2bin", input: hex.count) { Libsodium.hexDecode(hex)?.count ?? -1 }
         try write(results)
     }
 

@@ -1,10 +1,13 @@
+import CrossCheck
 import FuzzSupport
 import WireCore
 
-/// Hex decoding. Oracle: accepted input re-encodes to its lowercase form; errors point inside it.
+/// Hex decoding. Oracles: accepted input re-encodes to its lowercase form; errors point inside it;
+/// libsodium's sodium_hex2bin makes the same decision with the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let input = inputBytes(start, count)
+    require((try? Hex.decode(utf8: input)) == Libsodium.hexDecode(input), "hex disagrees with libsodium")
     do {
         let bytes = try Hex.decode(utf8: input)
         consume(bytes.count)

@@ -85,7 +85,7 @@ public struct VerifyRun {
             runName: runName, implementation: implementation.name,
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
         if let shim = implementation as? ShimImplementation {
-            (shim as ShimImplementation).client.stop()
+            shim.client.stop()
             if !shim.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = shim.stderrLog }
         }
         do {
