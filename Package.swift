@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "wirecheck", targets: ["WireCheckCLI"]),
         .library(name: "WireCore", targets: ["WireCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
+        .library(name: "ModelExchange", targets: ["ModelExchange"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -15,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -24,17 +26,21 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
         .target(name: "WireCore"),
-        .target(name: "Conformance", dependencies: ["WireCore"]),
+        .target(
+            name: "ModelExchange",
+            dependencies: ["WireCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Conformance", dependencies: ["WireCore", "ModelExchange"]),
         // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
         .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "Conformance", "CrossCheck",
+                "WireCore", "Conformance", "CrossCheck", "ModelExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
+        .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck"]),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CrossCheck"],
             resources: [.copy("Fixtures")]),

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A property-list value, so models keep keys this project does not know (FlowDown spec section 10:
+/// decode leniently, unknown keys kept).
+public indirect enum PlistValue: Equatable, Sendable, Decodable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+    /// Whole seconds since the Unix epoch; plists carry dates to the second.
+    case date(Int64)
+    case data([UInt8])
+    case array([PlistValue])
+    case dict([String: PlistValue])
+
+    /// Foundation's plist decoders keep the element kinds apart, so the order of attempts only
+    /// matters for speed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .real(value)
+        } else if let value = try? container.decode(Date.self) {
+            self = .date(Int64(value.timeIntervalSince1970.rounded(.down)))
+        } else if let value = try? container.decode(Data.self) {
+            self = .data(Array(value))
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([PlistValue].self) {
+            self = .array(value)
+        } else {
+            self = .dict(try container.decode([String: PlistValue].self))
+        }
+    }
+
+    public var string: String? { if case .string(let v) = self { v } else { nil } }
+    public var dictionary: [String: PlistValue]? { if case .dict(let v) = self { v } else { nil } }
+}

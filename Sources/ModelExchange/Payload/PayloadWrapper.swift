@@ -1,0 +1,52 @@
+import WireCore
+
+/// The JSON object inside `payload`: `{session, sealed, ephemeralPublicKey}` (FlowDown spec section 9).
+/// Written in that key order with `/` escaped as `\/` (Foundation's `JSONEncoder` default); read in
+/// any order.
+public struct PayloadWrapper: Equatable, Sendable {
+    public var session: String
+    /// Standard Base64 of `nonce(12) ‖ ciphertext ‖ tag(16)`.
+    public var sealed: String
+    /// Standard Base64 of the sender's ephemeral X25519 public key.
+    public var ephemeralPublicKey: String
+
+    public init(session: String, sealed: String, ephemeralPublicKey: String) {
+        self.session = session
+        self.sealed = sealed
+        self.ephemeralPublicKey = ephemeralPublicKey
+    }
+
+    /// The `payload` value: standard Base64 of the compact JSON.
+    public var encoded: String {
+        let json: JSONValue = [
+            "session": .string(session), "sealed": .string(sealed), "ephemeralPublicKey": .string(ephemeralPublicKey),
+        ]
+        return Base64.encode(JSONWriter(options: .init(escapeSlash: true)).bytes(json), variant: .foundation)
+    }
+
+    /// Receiver steps 1 and 2: strict Base64, then a JSON object with the three string fields.
+    /// Like `JSONDecoder`, other keys are ignored; a repeated key keeps its last value.
+    public init(encoded: String) throws(ModelExchangeError) {
+        let bytes: [UInt8]
+        do { bytes = try Base64.decode(encoded, variant: .foundation) } catch {
+            throw .payloadNotBase64("payload (\(error))")
+        }
+        let object: JSONObject
+        do {
+            guard let parsed = try JSONParser.parse(bytes, duplicateKeys: .keepLast).objectValue else {
+                throw ModelExchangeError.payloadNotJSON("the top level is not an object")
+            }
+            object = parsed
+        } catch let error as ModelExchangeError {
+            throw error
+        } catch {
+            throw .payloadNotJSON("\(error)")
+        }
+        func field(_ name: String) throws(ModelExchangeError) -> String {
+            guard let value = object[name]?.stringValue else { throw .payloadNotJSON("no string field \(name)") }
+            return value
+        }
+        self.init(session: try field("session"), sealed: try field("sealed"),
+                  ephemeralPublicKey: try field("ephemeralPublicKey"))
+    }
+}

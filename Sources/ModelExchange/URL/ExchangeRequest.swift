@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import WireCore
+
+/// The request a requester signs and FlowDown verifies (FlowDown spec section 6).
+public struct ExchangeRequest: Equatable, Sendable {
+    public var session: String
+    public var appName: String
+    public var reason: String
+    public var capabilities: [Capability]
+    public var multipleSelection: Bool
+    /// Unix seconds; a received URL may carry a fraction or an exponent (`Double`), a built one never does.
+    public var timestamp: Double
+
+    public init(session: String, appName: String, reason: String, capabilities: [Capability],
+                multipleSelection: Bool, timestamp: Double) {
+        self.session = session
+        self.appName = appName
+        self.reason = reason
+        self.capabilities = capabilities
+        self.multipleSelection = multipleSelection
+        self.timestamp = timestamp
+    }
+
+    /// The unsigned items, in the order FlowDown's builder writes them. The timestamp is
+    /// `Int(timeIntervalSince1970)`, truncated toward zero.
+    public var unsignedItems: [QueryItem] {
+        [
+            QueryItem("session", session), QueryItem("app_name", appName), QueryItem("reason", reason),
+            QueryItem("capabilities", capabilities.map(\.rawValue).joined(separator: ",")),
+            QueryItem("multiple_selection", multipleSelection ? "true" : "false"),
+            QueryItem("timestamp", String(Int64(timestamp.rounded(.towardZero)))),
+        ]
+    }
+
+    /// `"/exchange?" + encoded query`: the string whose SHA-256 is signed (step 2).
+    public var canonical: String { Self.canonical(path: ModelExchangeURL.path, items: unsignedItems) }
+
+    /// `canonicalPath`: the path, and `?` plus the encoded items when there are any.
+    static func canonical(path: String, items: [QueryItem]) -> String {
+        let query = URLQueryEncoding.encode(items)
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    /// Signs the request and returns the URL with `sig` appended last (steps 3 and 4).
+    public func signedURL(keyPair: ModelExchangeKeyPair, flowdownScheme: String = "flowdown") throws -> SignedExchangeURL {
+        let digest = Array(SHA256.hash(data: Array(canonical.utf8)))
+        let signature = try keyPair.signing.signature(for: digest)
+        let sig = Base64.encode(Array(signature), variant: .foundation)
+        let url = ModelExchangeURL(scheme: flowdownScheme, items: unsignedItems + [QueryItem("sig", sig)])
+        return SignedExchangeURL(url: url.description, canonical: canonical, digest: digest, signature: sig)
+    }
+}
+
+/// A signed exchange URL and what went into it (`ModelExchangeSignedRequest`; the header is informational).
+public struct SignedExchangeURL: Equatable, Sendable {
+    public var url: String
+    public var canonical: String
+    public var digest: [UInt8]
+    /// Standard Base64 of the 64-byte Ed25519 signature; also sent as `X-FlowDown-Signature`.
+    public var signature: String
+}
