@@ -21,6 +21,8 @@ final class ExampleShimTests: XCTestCase {
         }
         XCTAssertEqual(counts["PASS"], 124)
         XCTAssertEqual(counts["FAIL"], 28)
-        XCTAssertEqual(counts["UNIMPLEMENTED"], 155)
+        // Every case outside wirecore/base64 uses an op the example does not list.
+        let total = try VectorLoader.load(directory: TestEnvironment.vectorsDirectory).flatMap(\.allTests).count
+        XCTAssertEqual(counts["UNIMPLEMENTED"], total - 152)
     }
 }

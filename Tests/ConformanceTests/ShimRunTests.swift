@@ -119,6 +119,7 @@ final class ShimRunTests: XCTestCase {
         let summary = try JSONParser.parse(json.stdout)
         XCTAssertEqual(summary["exitCode"], 0)
         XCTAssertEqual(summary["counts"]?["PASS"]?.intValue, 155)
-        XCTAssertEqual(summary["counts"]?["SKIP"]?.intValue, 152)
+        let total = try VectorLoader.load(directory: TestEnvironment.vectorsDirectory).flatMap(\.allTests).count
+        XCTAssertEqual(summary["counts"]?["SKIP"]?.intValue.map(Int.init), total - 155)
     }
 }

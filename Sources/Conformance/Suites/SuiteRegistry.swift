@@ -4,6 +4,12 @@ public enum SuiteRegistry {
     public static let suites: [any VectorSuite] = [
         Base64Suite(),
         QueryEncodingSuite(),
+        FlowDownKeysSuite(),
+        FlowDownExchangeURLSuite(),
+        FlowDownParseURLSuite(),
+        FlowDownVerifySuite(),
+        FlowDownPayloadSuite(),
+        FlowDownModelsSuite(),
     ]
 
     /// The union of the suites' operations, first definition wins.

@@ -46,13 +46,17 @@ public protocol VectorSuite: Sendable {
 extension VectorSuite {
     public var format: String { String(id.split(separator: "/").first ?? "") }
 
-    /// Every key of `expected` must be in the result with an equal value; extra result keys are ignored.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
-        guard let expected = test.expected.objectValue else { return nil }
-        for (key, value) in expected {
-            guard let actual = result[key] else { return "result has no '\(key)' (expected \(value))" }
-            if actual != value { return "'\(key)' is \(actual), expected \(value)" }
-        }
-        return nil
+        defaultMismatch(result: result, expected: test.expected)
     }
+}
+
+/// Every key of `expected` must be in the result with an equal value; extra result keys are ignored.
+public func defaultMismatch(result: JSONObject, expected: JSONValue) -> String? {
+    guard let expected = expected.objectValue else { return nil }
+    for (key, value) in expected {
+        guard let actual = result[key] else { return "result has no '\(key)' (expected \(value))" }
+        if actual != value { return "'\(key)' is \(actual), expected \(value)" }
+    }
+    return nil
 }

@@ -22,7 +22,7 @@ public enum ModelsPlist {
         return models
     }
 
-    static func model(from dict: [String: PlistValue]) -> CloudModel {
+    public static func model(from dict: [String: PlistValue]) -> CloudModel {
         var model = CloudModel()
         var unknown = dict
         func take<T>(_ key: String, _ convert: (PlistValue) -> T?) -> T? {
@@ -139,7 +139,7 @@ public enum ModelsPlist {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    static func iso8601(_ seconds: Int64) -> String {
+    public static func iso8601(_ seconds: Int64) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))

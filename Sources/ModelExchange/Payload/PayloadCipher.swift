@@ -8,11 +8,21 @@ public enum PayloadCipher {
     static let nonceLength = 12
     static let tagLength = 16
 
-    /// The 32-byte key both sides derive.
-    public static func derivedKey(sharedSecret: SharedSecret, session: String, recipientSigningKey: [UInt8]) -> SymmetricKey {
-        sharedSecret.hkdfDerivedSymmetricKey(
-            using: SHA256.self, salt: Array((saltPrefix + session).utf8), sharedInfo: recipientSigningKey,
+    /// The 32-byte key both sides derive from the X25519 output (CryptoKit's `hkdfDerivedSymmetricKey`).
+    public static func derivedKey(ikm: [UInt8], session: String, recipientSigningKey: [UInt8]) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: ikm), salt: Array((saltPrefix + session).utf8), info: recipientSigningKey,
             outputByteCount: 32)
+    }
+
+    static func derivedKey(sharedSecret: SharedSecret, session: String, recipientSigningKey: [UInt8]) -> SymmetricKey {
+        derivedKey(ikm: sharedSecret.withUnsafeBytes { Array($0) }, session: session, recipientSigningKey: recipientSigningKey)
+    }
+
+    /// ChaCha20-Poly1305 with a given key and nonce: `nonce ‖ ciphertext ‖ tag`. For vectors that need
+    /// a box under a key no honest sender would derive.
+    public static func sealRaw(_ plaintext: [UInt8], key: SymmetricKey, nonce: [UInt8]) -> [UInt8] {
+        Array(try! ChaChaPoly.seal(plaintext, using: key, nonce: try! ChaChaPoly.Nonce(data: nonce)).combined)
     }
 
     /// A low-order X25519 point gives an all-zero secret, and so a key anyone can compute

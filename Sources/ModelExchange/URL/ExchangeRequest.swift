@@ -44,11 +44,17 @@ public struct ExchangeRequest: Equatable, Sendable {
 
     /// Signs the request and returns the URL with `sig` appended last (steps 3 and 4).
     public func signedURL(keyPair: ModelExchangeKeyPair, flowdownScheme: String = "flowdown") throws -> SignedExchangeURL {
-        let digest = Array(SHA256.hash(data: Array(canonical.utf8)))
-        let signature = try keyPair.signing.signature(for: digest)
-        let sig = Base64.encode(Array(signature), variant: .foundation)
+        let sig = try Self.signature(over: canonical, keyPair: keyPair)
         let url = ModelExchangeURL(scheme: flowdownScheme, items: unsignedItems + [QueryItem("sig", sig)])
-        return SignedExchangeURL(url: url.description, canonical: canonical, digest: digest, signature: sig)
+        return SignedExchangeURL(url: url.description, canonical: canonical, digest: Self.digest(canonical), signature: sig)
+    }
+
+    /// SHA-256 of the canonical string's UTF-8 bytes: the 32-byte Ed25519 message (not Ed25519ph).
+    public static func digest(_ canonical: String) -> [UInt8] { Array(SHA256.hash(data: Array(canonical.utf8))) }
+
+    /// `sig` for any canonical string (vector generation signs strings FlowDown would never rebuild).
+    public static func signature(over canonical: String, keyPair: ModelExchangeKeyPair) throws -> String {
+        Base64.encode(Array(try keyPair.signing.signature(for: digest(canonical))), variant: .foundation)
     }
 }
 
