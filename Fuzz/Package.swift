@@ -6,6 +6,7 @@ import PackageDescription
 
 let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
 let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireCheck")
+let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -16,6 +17,9 @@ let package = Package(
         .executableTarget(name: "FuzzQueryEncoding", dependencies: ["FuzzSupport", wireCore]),
         .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore, crossCheck]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", wireCore]),
+        .executableTarget(name: "FuzzFlowDownURL", dependencies: ["FuzzSupport", wireCore, modelExchange]),
+        .executableTarget(name: "FuzzFlowDownPayload", dependencies: ["FuzzSupport", wireCore, modelExchange, crossCheck]),
+        .executableTarget(name: "FuzzFlowDownPlist", dependencies: ["FuzzSupport", modelExchange]),
     ],
     swiftLanguageModes: [.v6]
 )

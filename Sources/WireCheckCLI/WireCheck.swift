@@ -12,5 +12,5 @@ struct WireCheck: ParsableCommand {
             Exit codes: 0 no failure, 1 at least one FAIL or XPASS, 2 the harness could not run.
             """,
         version: Harness.version,
-        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, BenchCommand.self])
+        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, FlowDownCommand.self, BenchCommand.self])
 }

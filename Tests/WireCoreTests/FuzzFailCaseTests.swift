@@ -5,11 +5,11 @@ import WireCore
 
 /// Every input a fuzz target ever crashed on (Fuzz/FailCases/<Target>/) replayed as a unit test.
 final class FuzzFailCaseTests: XCTestCase {
-    static let failCases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let failCasesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/FailCases").path
 
     func inputs(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
-        let folder = "\(Self.failCases)/\(target)"
+        let folder = "\(Self.failCasesFolder)/\(target)"
         return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map {
             ($0, Array(FileManager.default.contents(atPath: "\(folder)/\($0)")!))
         }

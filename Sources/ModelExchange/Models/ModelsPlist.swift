@@ -8,6 +8,11 @@ public enum ModelsPlist {
     /// Lenient decode of an XML or binary plist: every field optional, unknown keys kept,
     /// `body_fields` accepted for `bodyFields`, a value of the wrong type kept under `unknown`.
     public static func decode(_ bytes: [UInt8]) throws(ModelExchangeError) -> [CloudModel] {
+        // Foundation's PropertyListDecoder (Swift 6.3.1, Linux) traps on non-UTF-8 bytes inside
+        // <integer> (found by FuzzFlowDownPlist). An XML plist must be UTF-8 anyway, so refuse it here.
+        if !bytes.starts(with: Array("bplist".utf8)), String(validating: bytes, as: UTF8.self) == nil {
+            throw .malformedPlist("an XML plist must be valid UTF-8")
+        }
         let values: [PlistValue]
         do {
             values = try PropertyListDecoder().decode([PlistValue].self, from: Data(bytes))

@@ -24,7 +24,10 @@ public indirect enum PlistValue: Equatable, Sendable, Decodable {
         } else if let value = try? container.decode(Double.self) {
             self = .real(value)
         } else if let value = try? container.decode(Date.self) {
-            self = .date(Int64(value.timeIntervalSince1970.rounded(.down)))
+            guard let seconds = Int64(exactly: value.timeIntervalSince1970.rounded(.down)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "date out of range")
+            }
+            self = .date(seconds)
         } else if let value = try? container.decode(Data.self) {
             self = .data(Array(value))
         } else if let value = try? container.decode(String.self) {

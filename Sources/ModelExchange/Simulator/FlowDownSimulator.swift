@@ -19,6 +19,11 @@ public struct FlowDownSimulator: Sendable {
     public struct Context: Equatable, Sendable {
         public var publicKey: String
         public var callbackScheme: String
+
+        public init(publicKey: String, callbackScheme: String) {
+            self.publicKey = publicKey
+            self.callbackScheme = callbackScheme
+        }
     }
 
     public struct Outcome: Equatable, Sendable {

@@ -29,8 +29,15 @@ public struct ExchangeRequest: Equatable, Sendable {
             QueryItem("session", session), QueryItem("app_name", appName), QueryItem("reason", reason),
             QueryItem("capabilities", capabilities.map(\.rawValue).joined(separator: ",")),
             QueryItem("multiple_selection", multipleSelection ? "true" : "false"),
-            QueryItem("timestamp", String(Int64(timestamp.rounded(.towardZero)))),
+            QueryItem("timestamp", Self.format(timestamp: timestamp)),
         ]
+    }
+
+    /// `Int(timeIntervalSince1970)` for any time a clock gives; a received value too large for an
+    /// integer (FlowDown parses `1e300` as a Double) is written as Swift prints the Double.
+    public static func format(timestamp: Double) -> String {
+        guard let seconds = Int64(exactly: timestamp.rounded(.towardZero)) else { return "\(timestamp)" }
+        return String(seconds)
     }
 
     /// `"/exchange?" + encoded query`: the string whose SHA-256 is signed (step 2).

@@ -74,7 +74,7 @@ enum FlowDownOperations {
                     "session": .string(request.session), "appName": .string(request.appName), "reason": .string(request.reason),
                     "capabilities": .array(request.capabilities.map { .string($0.rawValue) }),
                     "multipleSelection": .bool(request.multipleSelection),
-                    "timestamp": request.timestamp.rounded() == request.timestamp ? .int(Int64(request.timestamp)) : .double(request.timestamp),
+                    "timestamp": Int64(exactly: request.timestamp).map { .int($0) } ?? .double(request.timestamp),
                 ]
             } catch { throw fail(error) }
         },
@@ -117,8 +117,8 @@ enum FlowDownOperations {
 
 /// The normalised JSON form of models in vectors and shim results: plist keys as they are, dates
 /// as `{"date": "<ISO 8601>"}`, data as `{"data": "<hex>"}`, everything else as itself.
-enum ModelJSON {
-    static func json(_ value: PlistValue) -> JSONValue {
+public enum ModelJSON {
+    public static func json(_ value: PlistValue) -> JSONValue {
         switch value {
         case .string(let s): .string(s)
         case .integer(let i): .int(i)
@@ -131,7 +131,7 @@ enum ModelJSON {
         }
     }
 
-    static func plist(_ value: JSONValue) -> PlistValue? {
+    public static func plist(_ value: JSONValue) -> PlistValue? {
         switch value {
         case .string(let s): return .string(s)
         case .int(let i): return .integer(i)
@@ -140,8 +140,9 @@ enum ModelJSON {
         case .null: return nil
         case .array(let a): return .array(a.compactMap(plist))
         case .object(let o):
-            if o.count == 1, let iso = o["date"]?.stringValue, let date = ISO8601DateFormatter().date(from: iso) {
-                return .date(Int64(date.timeIntervalSince1970))
+            if o.count == 1, let iso = o["date"]?.stringValue, let date = ISO8601DateFormatter().date(from: iso),
+               let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) {
+                return .date(seconds)
             }
             if o.count == 1, let hex = o["data"]?.stringValue, let bytes = try? Hex.decode(hex) { return .data(bytes) }
             var dict: [String: PlistValue] = [:]
