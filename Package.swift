@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "Conformance", "CrossCheck", "ModelExchange",
+                "WireCore", "Conformance", "CrossCheck", "ModelExchange", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),
