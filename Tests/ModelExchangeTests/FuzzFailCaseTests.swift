@@ -15,23 +15,27 @@ final class ModelExchangeFuzzFailCaseTests: XCTestCase {
         return names.map { ($0, Array(FileManager.default.contents(atPath: "\(directory)/\($0)")!)) }
     }
 
-    /// Foundation traps on non-UTF-8 bytes in <integer>; the decoder refuses them first.
-    func testPlistFailCasesAreRefusedNotCrashed() throws {
+    /// Foundation traps on non-UTF-8 bytes in <integer>, and follows reference cycles in binary
+    /// plists for minutes; the decoder refuses both, quickly.
+    func testPlistFailCasesAreRefusedQuickly() throws {
         for (name, bytes) in try inputs("FuzzFlowDownPlist") {
+            let started = Date()
             XCTAssertThrowsError(try ModelsPlist.decode(bytes), name) {
                 XCTAssertEqual(($0 as? ModelExchangeError)?.code, "malformed-plist", name)
             }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, name)
         }
     }
 
-    /// A lone item with no name and no value: rewriting the URL keeps every item that carries something.
+    /// Rewriting a parsed URL keeps every item that carries something: a lone nameless, valueless
+    /// item writes as an empty query, and a '?' decoded into the path is escaped again.
     func testURLFailCasesRoundTrip() throws {
         for (name, bytes) in try inputs("FuzzFlowDownURL") {
             let url = try ModelExchangeURL(string: String(decoding: bytes, as: UTF8.self))
             let again = try ModelExchangeURL(string: url.description)
             XCTAssertEqual(again.parameters, url.parameters, name)
-            XCTAssertEqual(url.items, [QueryItem("", nil)], name)
-            XCTAssertEqual(again.items, [], name)
+            XCTAssertEqual(again.path, url.path, name)
+            XCTAssertEqual(again.items.filter { !$0.name.isEmpty || $0.value != nil }, url.items.filter { !$0.name.isEmpty || $0.value != nil }, name)
         }
     }
 }

@@ -15,7 +15,9 @@ public enum ModelsPlist {
         }
         let values: [PlistValue]
         do {
-            values = try PropertyListDecoder().decode([PlistValue].self, from: Data(bytes))
+            let decoder = PropertyListDecoder()
+            decoder.userInfo[DecodeBudget.key] = DecodeBudget()
+            values = try decoder.decode([PlistValue].self, from: Data(bytes))
         } catch {
             throw .malformedPlist("not a property list whose top level is an array: \(error)")
         }

@@ -16,6 +16,7 @@ public indirect enum PlistValue: Equatable, Sendable, Decodable {
     /// Foundation's plist decoders keep the element kinds apart, so the order of attempts only
     /// matters for speed.
     public init(from decoder: any Decoder) throws {
+        try DecodeBudget.charge(decoder)
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Bool.self) {
             self = .bool(value)
@@ -41,4 +42,25 @@ public indirect enum PlistValue: Equatable, Sendable, Decodable {
 
     public var string: String? { if case .string(let v) = self { v } else { nil } }
     public var dictionary: [String: PlistValue]? { if case .dict(let v) = self { v } else { nil } }
+}
+
+/// Limits on one plist decode. A binary plist can reference an object from itself (a cycle) or
+/// from many places (exponential expansion); swift-foundation's reader follows both, so a 67-byte
+/// input ran for minutes (found by FuzzFlowDownPlist). Depth and node count are bounded here.
+final class DecodeBudget: @unchecked Sendable {
+    static let key = CodingUserInfoKey(rawValue: "wirecheck.plist.budget")!
+    static let maximumDepth = 64
+    static let maximumNodes = 100_000
+
+    private var nodes = 0
+
+    /// Called once per value decoded; throws when the plist is too deep or too large.
+    static func charge(_ decoder: any Decoder) throws {
+        guard let budget = decoder.userInfo[key] as? DecodeBudget else { return }
+        budget.nodes += 1
+        if budget.nodes > maximumNodes || decoder.codingPath.count > maximumDepth {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [], debugDescription: "plist nested deeper than \(maximumDepth) or larger than \(maximumNodes) values (a reference cycle?)"))
+        }
+    }
 }

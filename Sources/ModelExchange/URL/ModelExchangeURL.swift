@@ -57,8 +57,10 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     /// The URL as `URLComponents` writes it: the query re-encoded from the items.
     public var description: String {
         let query = URLQueryEncoding.encode(items)
+        // Path segments allow the query set minus '?', which would start the query.
         let encodedPath = path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { URLQueryEncoding.encodeComponent(String($0)) }.joined(separator: "/")
+            .map { URLQueryEncoding.encodeComponent(String($0)).replacingOccurrences(of: "?", with: "%3F") }
+            .joined(separator: "/")
         return "\(scheme)://\(host)\(encodedPath)\(rawQuery == nil && items.isEmpty ? "" : "?" + query)"
     }
 
