@@ -32,7 +32,7 @@ struct SeedOptions: ParsableArguments {
         if let seed {
             do { bytes = try Hex.decode(seed) } catch { throw ValidationError("--seed is not hex: \(error)") }
         } else if let seedFile {
-            guard let data = FileManager.default.contents(atPath: seedFile) else { throw ValidationError("cannot read \(seedFile)") }
+            let data = try readFile(seedFile)
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             bytes = data.count == 32 ? Array(data) : ((try? Hex.decode(text)) ?? [])
         } else {
@@ -75,12 +75,7 @@ extension FlowDownCommand {
         func run() throws {
             var random = SystemRandom()
             let pair = (seed.seed != nil || seed.seedFile != nil) ? try seed.keyPair() : ModelExchangeKeyPair(random: &random)
-            if let out {
-                guard FileManager.default.createFile(atPath: out, contents: Data((Hex.encode(pair.seed) + "\n").utf8),
-                                                     attributes: [.posixPermissions: 0o600]) else {
-                    throw ValidationError("cannot write \(out)")
-                }
-            }
+            if let out { try writePrivateFile(out, Array((Hex.encode(pair.seed) + "\n").utf8)) }
             var fields: JSONObject = ["pk": .string(pair.publicKey.encoded)]
             if showSeed { fields["seed"] = .string(Hex.encode(pair.seed)) }
             if let out { fields["seedFile"] = .string(out) }
@@ -159,12 +154,11 @@ extension FlowDownCommand {
         func run() throws {
             do {
                 let key = try ModelExchangePublicKey(encoded: pk)
-                let received = try ExchangeVerifier.verify(url, publicKey: key, clock: now.map { FixedClock(Double($0)) } ?? FixedClock(SystemClock().now()))
-                let request = received.request
-                output.emit(["ok": true, "session": .string(request.session), "appName": .string(request.appName),
-                             "reason": .string(request.reason), "capabilities": .array(request.capabilities.map { .string($0.rawValue) }),
-                             "multipleSelection": .bool(request.multipleSelection), "timestamp": .double(request.timestamp),
-                             "canonical": .string(received.canonical)])
+                let received = try ExchangeVerifier.verify(url, publicKey: key, clock: clock(now: now))
+                var fields: JSONObject = ["ok": true]
+                for (name, value) in FlowDownOperations.json(received.request) { fields[name] = value }
+                fields["canonical"] = .string(received.canonical)
+                output.emit(fields)
             } catch {
                 throw refuse(error, json: output.json)
             }
@@ -186,8 +180,7 @@ extension FlowDownCommand {
         func run() throws {
             let bytes: [UInt8]
             if let plaintextFile {
-                guard let data = FileManager.default.contents(atPath: plaintextFile) else { throw ValidationError("cannot read \(plaintextFile)") }
-                bytes = Array(data)
+                bytes = Array(try readFile(plaintextFile))
             } else if let plaintext {
                 bytes = Array(plaintext.utf8)
             } else {
@@ -221,9 +214,7 @@ extension FlowDownCommand {
                 let opened = try PayloadCipher.open(payload, keyPair: try seed.keyPair(), expectedSession: expectedSession)
                 var fields: JSONObject = ["session": .string(opened.session)]
                 if let out {
-                    guard FileManager.default.createFile(atPath: out, contents: Data(opened.plaintext), attributes: [.posixPermissions: 0o600]) else {
-                        throw ValidationError("cannot write \(out)")
-                    }
+                    try writePrivateFile(out, opened.plaintext)
                     fields["written"] = .string(out)
                 } else {
                     fields["plaintext"] = .string(String(decoding: opened.plaintext, as: UTF8.self))
@@ -296,7 +287,7 @@ extension FlowDownCommand {
             let saved = try state.flatMap(SimulatorState.read)
             var simulator = FlowDownSimulator(
                 models: try ModelsFile.read(models), policy: selection, deviceId: saved?.deviceId, contexts: saved?.contexts ?? [:],
-                clock: now.map { FixedClock(Double($0)) } ?? FixedClock(SystemClock().now()))
+                clock: clock(now: now))
             let outcome = simulator.open(url)
             if let state { try SimulatorState(deviceId: simulator.deviceId, contexts: simulator.contexts).write(state) }
             var fields: JSONObject = ["callback": outcome.callback.map { .string($0) } ?? .null, "reason": .string(outcome.reason)]
@@ -308,11 +299,25 @@ extension FlowDownCommand {
     }
 }
 
+func readFile(_ path: String) throws -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+    return data
+}
+
+/// Writes a file only its owner can read (seeds, decrypted models).
+func writePrivateFile(_ path: String, _ bytes: [UInt8]) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+        throw ValidationError("cannot write \(path)")
+    }
+}
+
+/// `--now` when given, the wall clock otherwise.
+func clock(now: Int64?) -> FixedClock { FixedClock(now.map(Double.init) ?? SystemClock().now()) }
+
 /// Reads models from an XML or binary plist, or from JSON in the vectors' model form.
 enum ModelsFile {
     static func read(_ path: String) throws -> [CloudModel] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
-        let bytes = Array(data)
+        let bytes = Array(try readFile(path))
         if bytes.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) == UInt8(ascii: "[") {
             let value: JSONValue
             do { value = try JSONParser.parse(bytes) } catch { throw ValidationError("\(path): \(error)") }

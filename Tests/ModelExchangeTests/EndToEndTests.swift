@@ -142,8 +142,10 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(requester.expireIfDue())
         clock.instant = 1_300
         XCTAssertTrue(requester.expireIfDue())
-        XCTAssertEqual(requester.state, .timedOut)
-        XCTAssertThrowsError(try requester.handle(callback: "cb://models/exchange?stage=cancelled&session=s"))
+        XCTAssertEqual(requester.state, .timedOut(since: 1_000))
+        XCTAssertThrowsError(try requester.handle(callback: "cb://models/exchange?stage=cancelled&session=s")) {
+            XCTAssertEqual($0 as? ModelExchangeError, .expired(timestamp: 1_000, now: 1_300))
+        }
     }
 }
 

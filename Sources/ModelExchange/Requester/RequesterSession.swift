@@ -10,7 +10,8 @@ public struct RequesterSession: Sendable {
         case awaitingPayload(session: String, since: Double)
         case completed(session: String, models: [CloudModel])
         case cancelled
-        case timedOut
+        /// No answer within 300 s of `since`.
+        case timedOut(since: Double)
     }
 
     /// What the app should do after a callback.
@@ -79,8 +80,8 @@ public struct RequesterSession: Sendable {
         case (.cancelled, .awaitingVerification), (.cancelled, .awaitingPayload):
             state = .cancelled
             return .cancelled
-        case (_, .timedOut):
-            throw .expired(timestamp: clock.now(), now: clock.now())
+        case (_, .timedOut(let since)):
+            throw .expired(timestamp: since, now: clock.now())
         default:
             throw .malformed("a \(callback.stage) callback is not expected now (state \(state))")
         }
@@ -92,7 +93,7 @@ public struct RequesterSession: Sendable {
         switch state {
         case .awaitingVerification(let since), .awaitingPayload(_, let since):
             if clock.now() - since >= Self.timeout {
-                state = .timedOut
+                state = .timedOut(since: since)
                 return true
             }
         default: break

@@ -3,8 +3,18 @@ import ModelExchange
 import WireCore
 
 /// The `flowdown.*` shim operations over the ModelExchange module (binary values hex, times Unix seconds).
-enum FlowDownOperations {
+public enum FlowDownOperations {
     static func fail(_ error: ModelExchangeError) -> ShimError { ShimError(code: error.code, message: error.description) }
+
+    /// A verified request as the shim and the CLI report it (timestamp an integer when it is one).
+    public static func json(_ request: ExchangeRequest) -> JSONObject {
+        [
+            "session": .string(request.session), "appName": .string(request.appName), "reason": .string(request.reason),
+            "capabilities": .array(request.capabilities.map { .string($0.rawValue) }),
+            "multipleSelection": .bool(request.multipleSelection),
+            "timestamp": Int64(exactly: request.timestamp).map { .int($0) } ?? .double(request.timestamp),
+        ]
+    }
 
     static func keyPair(_ args: JSONObject) throws(ShimError) -> ModelExchangeKeyPair {
         let seed = try args.hex("seed")
@@ -69,13 +79,7 @@ enum FlowDownOperations {
             let now = Double(try args.int("now"))
             let key = try publicKey(args)
             do throws(ModelExchangeError) {
-                let request = try ExchangeVerifier.verify(url, publicKey: key, clock: FixedClock(now)).request
-                return [
-                    "session": .string(request.session), "appName": .string(request.appName), "reason": .string(request.reason),
-                    "capabilities": .array(request.capabilities.map { .string($0.rawValue) }),
-                    "multipleSelection": .bool(request.multipleSelection),
-                    "timestamp": Int64(exactly: request.timestamp).map { .int($0) } ?? .double(request.timestamp),
-                ]
+                return json(try ExchangeVerifier.verify(url, publicKey: key, clock: FixedClock(now)).request)
             } catch { throw fail(error) }
         },
         ShimOperation("flowdown.sealPayload") { args throws(ShimError) in
