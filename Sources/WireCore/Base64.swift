@@ -65,11 +65,32 @@ public enum Base64 {
             dataEnd = data[count - 2] == pad ? count - 2 : count - 1
         }
         let table = variant.alphabet == .std ? stdTable : urlTable
-        var out = [UInt8]()
-        out.reserveCapacity(dataEnd / 4 * 3 + 2)
+        // Whole quanta first, four characters to three bytes, without per-byte bounds checks; the
+        // first invalid quantum stops the loop and is examined character by character below.
+        var out = [UInt8](repeating: 0, count: dataEnd / 4 * 3 + 2)
+        var written = 0
+        var index = 0
+        data.withUnsafeBufferPointer { input in
+            table.withUnsafeBufferPointer { values in
+                out.withUnsafeMutableBufferPointer { output in
+                    while index + 4 <= dataEnd {
+                        let a = values[Int(input[index])], b = values[Int(input[index + 1])]
+                        let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
+                        if (a | b | c | d) & 0xC0 != 0 { return }
+                        let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                        output[written] = UInt8(truncatingIfNeeded: n >> 16)
+                        output[written + 1] = UInt8(truncatingIfNeeded: n >> 8)
+                        output[written + 2] = UInt8(truncatingIfNeeded: n)
+                        written += 3
+                        index += 4
+                    }
+                }
+            }
+        }
+        // The rest (a partial last quantum, or the quantum that stopped the loop) one by one.
         var accumulator: UInt32 = 0
         var bits = 0
-        for index in 0..<dataEnd {
+        while index < dataEnd {
             let byte = data[index]
             let value = table[Int(byte)]
             if value == invalid {
@@ -80,10 +101,13 @@ public enum Base64 {
             bits += 6
             if bits >= 8 {
                 bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+                written += 1
                 accumulator &= (1 << UInt32(bits)) - 1
             }
+            index += 1
         }
+        out.removeLast(out.count - written)
         if dataEnd % 4 == 1 { throw .badLength(encoding: "base64", length: input.count) }
         if variant.padding == .padded, count % 4 != 0 { throw .badPadding(offset: at(count)) }
         // Leftover bits (2 or 4) come from the last character; canonical Base64 has them zero.
