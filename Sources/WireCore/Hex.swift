@@ -35,8 +35,9 @@ public enum Hex {
         return out
     }
 
+    /// The value of one hex digit, either case.
     @inline(__always)
-    private static func nibble(_ c: UInt8) -> UInt8? {
+    static func nibble(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10

@@ -68,10 +68,10 @@ public enum URLQueryEncoding {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex,
-                    let pair = try? Hex.decode(utf8: [bytes[index + 1], bytes[index + 2]])
+                guard index + 2 < bytes.endIndex, let high = Hex.nibble(bytes[index + 1]),
+                    let low = Hex.nibble(bytes[index + 2])
                 else { return nil }
-                out.append(pair[0])
+                out.append(high << 4 | low)
                 index += 3
             } else {
                 out.append(byte)
