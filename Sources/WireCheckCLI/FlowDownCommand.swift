@@ -134,11 +134,7 @@ extension FlowDownCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            let response = ReferenceShim().handle(ShimRequest(id: 1, op: "flowdown.parseURL", args: ["url": .string(url)]))
-            switch response.outcome {
-            case .success(let result): output.emit(result)
-            case .failure(let error): throw refuse(.malformed(error.message), json: output.json)
-            }
+            do { output.emit(try FlowDownOperations.parse(url)) } catch { throw refuse(error, json: output.json) }
         }
     }
 

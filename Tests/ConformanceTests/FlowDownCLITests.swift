@@ -58,6 +58,15 @@ final class FlowDownCLITests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(replay.stdout)["error"], "unknown-session")
     }
 
+    func testParseReportsTheErrorClass() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let refused = try wirecheck(["flowdown", "parse", "flowdown://models/exchange?session=s&app_name=a&reason=r&multiple_selection=true&timestamp=1&capabilities=smell", "--json"], in: dir)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(try JSONParser.parse(refused.stdout)["error"]?["code"], "unknown-capability")
+        let parsed = try json(try wirecheck(["flowdown", "parse", "flowdown://models/exchange?stage=cancelled&session=S", "--json"], in: dir))
+        XCTAssertEqual(parsed["kind"], "cancel")
+    }
+
     func testVerifyRefusesWithTheErrorClassAndExitCode() throws {
         let dir = try TestEnvironment.temporaryDirectory()
         let seed = Hex.encode((1...32).map(UInt8.init))

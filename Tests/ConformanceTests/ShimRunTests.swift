@@ -104,7 +104,7 @@ final class ShimRunTests: XCTestCase {
         let xml = try String(contentsOfFile: "\(directory)/junit.xml", encoding: .utf8)
         XCTAssertTrue(xml.contains(#"<testcase name="wirecore/base64/std-padded-strict/space" classname="wirecore.base64""#))
         XCTAssertTrue(xml.contains(#"type="XPASS""#))
-        XCTAssertTrue(xml.contains("reproducer: wirecheck vectors verify --strict --only wirecore/base64/std-padded-strict/space"))
+        XCTAssertTrue(xml.contains("reproducer: wirecheck vectors verify --vectors \(TestEnvironment.vectorsDirectory) --expect \(file) --strict --only wirecore/base64/std-padded-strict/space"), xml)
     }
 
     func testListAndJSONOutput() throws {

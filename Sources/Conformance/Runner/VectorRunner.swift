@@ -8,6 +8,8 @@ public final class VectorRunner {
     public let selection: CaseSelection
     /// Called after each case with the suite id, the number done and the suite's total.
     public var progress: ((String, Int, Int) -> Void)?
+    /// Options a reproducer needs besides `--only` (`--vectors`, `--expect`), already shell-quoted.
+    public var reproducerOptions = ""
 
     public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection) {
         self.implementation = implementation
@@ -51,7 +53,7 @@ public final class VectorRunner {
             expectedResult: test.result.rawValue, expectedError: test.error, actualResult: nil, actualError: nil,
             actualOutput: "", status: .skip, reason: "", durationMs: 0, implementation: implementation.name,
             vectorsVersion: file.vectorsVersion,
-            reproducer: "\(implementation.reproducerPrefix)\(judge.strict ? " --strict" : "") --only \(test.id)",
+            reproducer: "\(implementation.reproducerPrefix)\(reproducerOptions)\(judge.strict ? " --strict" : "") --only \(test.id)",
             stderr: "")
         if let reason = selection.exclusionReason(id: test.id, flags: test.flags, bugTypes: bugTypes(of: test, in: file))
             ?? judge.expectations.disabledReason(for: test.id)

@@ -78,6 +78,8 @@ public struct VerifyRun {
         let directory = options.reportDirectory ?? "\(options.reportsRoot)/\(runName)"
         console.message("wirecheck \(Harness.version) run \(runName): vectors \(Harness.vectorsVersion), implementation \(implementation.name)")
         let runner = VectorRunner(implementation: implementation, judge: judge, selection: options.selection)
+        if options.vectorsDirectory != "Vectors" { runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))" }
+        if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
         runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
         let started = Date()
         let results = runner.run(files: files)

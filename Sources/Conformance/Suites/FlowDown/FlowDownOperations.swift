@@ -6,6 +6,26 @@ import WireCore
 public enum FlowDownOperations {
     static func fail(_ error: ModelExchangeError) -> ShimError { ShimError(code: error.code, message: error.description) }
 
+    /// What a URL of the protocol is, and its fields (lower-cased names, first value). `flowdown://`
+    /// URLs are resolved as FlowDown does (the app routes only that scheme there); others are callbacks.
+    public static func parse(_ text: String) throws(ModelExchangeError) -> JSONObject {
+        let url = try ModelExchangeURL(string: text)
+        let kind: String
+        if url.scheme == "flowdown" {
+            switch try InboundRequest.resolve(url) {
+            case .cancelled: kind = "cancel"
+            case .handshake: kind = "handshake"
+            case .exchange: kind = "exchange"
+            }
+        } else {
+            _ = try Callback.parse(url)
+            kind = "callback"
+        }
+        let parameters = url.parameters
+        let fields = parameters.keys.sorted().map { ($0, JSONValue.string(parameters[$0]!)) }
+        return ["kind": .string(kind), "fields": .object(JSONObject(fields))]
+    }
+
     /// A verified request as the shim and the CLI report it (timestamp an integer when it is one).
     public static func json(_ request: ExchangeRequest) -> JSONObject {
         [
@@ -55,24 +75,7 @@ public enum FlowDownOperations {
         },
         ShimOperation("flowdown.parseURL") { args throws(ShimError) in
             let text = try args.string("url")
-            do throws(ModelExchangeError) {
-                let url = try ModelExchangeURL(string: text)
-                let kind: String
-                if url.scheme == "flowdown" {
-                    // FlowDown's side: the app routes only the flowdown scheme to resolve.
-                    switch try InboundRequest.resolve(url) {
-                    case .cancelled: kind = "cancel"
-                    case .handshake: kind = "handshake"
-                    case .exchange: kind = "exchange"
-                    }
-                } else {
-                    _ = try Callback.parse(url)
-                    kind = "callback"
-                }
-                let parameters = url.parameters
-                let fields = parameters.keys.sorted().map { ($0, JSONValue.string(parameters[$0]!)) }
-                return ["kind": .string(kind), "fields": .object(JSONObject(fields))]
-            } catch { throw fail(error) }
+            do throws(ModelExchangeError) { return try parse(text) } catch { throw fail(error) }
         },
         ShimOperation("flowdown.verifyExchange") { args throws(ShimError) in
             let url = try args.string("url")
