@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WireCore", targets: ["WireCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "ModelExchange", targets: ["ModelExchange"]),
+        .library(name: "CdevAuth", targets: ["CdevAuth"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -29,7 +30,10 @@ let package = Package(
         .target(
             name: "ModelExchange",
             dependencies: ["WireCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Conformance", dependencies: ["WireCore", "ModelExchange"]),
+        .target(
+            name: "CdevAuth",
+            dependencies: ["WireCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Conformance", dependencies: ["WireCore", "ModelExchange", "CdevAuth"]),
         // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
         .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
         .executableTarget(
@@ -41,8 +45,9 @@ let package = Package(
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck"]),
+        .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck"]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CrossCheck"],
+            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CrossCheck", "CdevAuth"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,7 @@ import PackageDescription
 let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
 let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireCheck")
 let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "WireCheck")
+let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -20,6 +21,7 @@ let package = Package(
         .executableTarget(name: "FuzzFlowDownURL", dependencies: ["FuzzSupport", wireCore, modelExchange]),
         .executableTarget(name: "FuzzFlowDownPayload", dependencies: ["FuzzSupport", wireCore, modelExchange, crossCheck]),
         .executableTarget(name: "FuzzFlowDownPlist", dependencies: ["FuzzSupport", modelExchange]),
+        .executableTarget(name: "FuzzCdevToken", dependencies: ["FuzzSupport", cdevAuth]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,9 @@ public struct JSONParser {
         case reject
         case keepFirst
         case keepLast
+        /// Every member kept, in order, repeats included (for decoders such as Go's `encoding/json`
+        /// that apply members one after another). Lookups by key then find the first.
+        case keepAll
     }
 
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -95,10 +98,12 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            if object[key] != nil {
+            if duplicateKeys == .keepAll {
+                object.append(key, value)
+            } else if object[key] != nil {
                 switch duplicateKeys {
                 case .reject: throw fail("duplicate key \"\(key)\"", at: keyOffset)
-                case .keepFirst: break
+                case .keepFirst, .keepAll: break
                 case .keepLast: object[key] = value
                 }
             } else {

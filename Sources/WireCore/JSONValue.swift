@@ -78,6 +78,9 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
 
     public var keys: [String] { members.map(\.key) }
+
+    /// Appends a member even if the key is already present (see `JSONParser.DuplicateKeys.keepAll`).
+    public mutating func append(_ key: String, _ value: JSONValue) { members.append((key, value)) }
     public var count: Int { members.count }
 
     public subscript(key: String) -> JSONValue? {

@@ -10,6 +10,7 @@ public enum SuiteRegistry {
         FlowDownVerifySuite(),
         FlowDownPayloadSuite(),
         FlowDownModelsSuite(),
+        CdevTokenSuite(),
     ]
 
     /// The union of the suites' operations, first definition wins.

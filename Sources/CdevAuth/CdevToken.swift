@@ -1,0 +1,68 @@
+import WireCore
+
+/// Minting and validating cdev tokens, byte-exact with the Go implementation (cdev spec sections
+/// 1.1 and 2): `prefix || B64URL_RAW({"p": B64URL_RAW(payload), "s": B64URL_RAW(HMAC-SHA256(secret, payload))})`.
+public enum CdevToken {
+    /// Go's `base64.RawURLEncoding`: URL alphabet, no padding, CR/LF skipped, trailing bits not checked.
+    static let base64 = Base64Variant.goRawURL
+
+    /// A token for `payload`, prefixed for its type.
+    public static func mint(_ payload: TokenPayload, secret: [UInt8]) -> String {
+        let payloadBytes = payload.bytes
+        let mac = CdevSigning.mac(payloadBytes, secret: secret)
+        let outer: JSONValue = ["p": .string(Base64.encode(payloadBytes, variant: base64)), "s": .string(Base64.encode(mac, variant: base64))]
+        let prefix = TokenType(rawValue: payload.type)?.prefix ?? TokenType.sessionPrefix
+        return prefix + Base64.encode(JSONWriter(options: .init(escapeHTML: true)).bytes(outer), variant: base64)
+    }
+
+    /// The validator: the ten steps of section 2, in order; the first failure is the answer.
+    public static func validate(_ token: String, secret: [UInt8], serverId: String, now: Int64, revokedNonces: Set<String> = [])
+        throws(CdevTokenError) -> TokenPayload
+    {
+        // 1. Prefix, and something after it.
+        guard let prefix = TokenType.prefixes.first(where: { token.utf8.starts(with: $0.utf8) }),
+              token.utf8.count > prefix.utf8.count
+        else { throw .invalidFormat("token must start with cdev_p_, cdev_s_ or cdev_r_ and carry a body") }
+        // 2. The body is base64url without padding.
+        let body: [UInt8]
+        do { body = try Base64.decode(utf8: Array(token.utf8.dropFirst(prefix.utf8.count)), variant: base64) } catch {
+            throw .invalidFormat("token body: \(error)")
+        }
+        // 3. {"p", "s"}; a missing key is an empty string.
+        let outer = try GoJSONObject(body, fieldNames: ["p", "s"])
+        // 4. p, then s, decode.
+        let payloadBytes: [UInt8], mac: [UInt8]
+        do {
+            payloadBytes = try Base64.decode(try outer.string("p"), variant: base64)
+            mac = try Base64.decode(try outer.string("s"), variant: base64)
+        } catch let error as CdevTokenError {
+            throw error
+        } catch {
+            throw .invalidFormat("p or s: \(error)")
+        }
+        // 5. HMAC-SHA256 over the exact payload bytes, compared in constant time.
+        let expected = CdevSigning.mac(payloadBytes, secret: secret)
+        guard constantTimeEqual(expected, mac) else { throw .invalidToken("signature mismatch") }
+        // 6. The payload JSON.
+        let payload = try TokenPayload(decoding: payloadBytes)
+        // 7. This server's token.
+        guard payload.serverId == serverId else { throw .invalidToken("server_id does not match") }
+        // 8. The type the prefix allows.
+        guard TokenType.accepts(prefix: prefix, type: payload.type) else {
+            throw .invalidFormat("type \(payload.type.debugDescription) does not match prefix \(prefix)")
+        }
+        // 9. Not revoked.
+        guard !revokedNonces.contains(payload.nonce) else { throw .revoked(nonce: payload.nonce) }
+        // 10. Not expired: valid through the second equal to expires_at.
+        guard now <= payload.expiresAt else { throw .expired(expiresAt: payload.expiresAt, now: now) }
+        return payload
+    }
+
+    /// Go's `hmac.Equal`: the time depends only on the lengths.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,50 @@
+import WireCore
+
+/// Go's `json.Unmarshal` into a struct, as cdev decodes tokens: members are applied in order, a key
+/// matches a field exactly or case-insensitively (with Go's folding of `ſ` and the Kelvin sign),
+/// so the last matching member wins; unknown keys are ignored; a top-level `null` leaves every
+/// field empty (cdev spec section 2, "Go decoder quirks").
+struct GoJSONObject {
+    private var fields: [String: JSONValue] = [:]
+
+    /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it.
+    init(_ bytes: [UInt8], fieldNames: [String]) throws(CdevTokenError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes, duplicateKeys: .keepAll) } catch {
+            throw .invalidFormat("JSON: \(error)")
+        }
+        if value.isNull { return }
+        guard let object = value.objectValue else { throw .invalidFormat("JSON is not an object") }
+        for (key, member) in object {
+            guard let field = fieldNames.first(where: { $0 == key }) ?? fieldNames.first(where: { Self.fold($0) == Self.fold(key) })
+            else { continue }
+            // null leaves a field as it was, as Go does.
+            if !member.isNull { fields[field] = member }
+        }
+    }
+
+    /// Simple case folding as Go's `bytes.EqualFold` sees it for these ASCII field names.
+    static func fold(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
+            switch scalar {
+            case "\u{017F}": "s"  // LATIN SMALL LETTER LONG S folds to s
+            case "\u{212A}": "k"  // KELVIN SIGN folds to k
+            default: Unicode.Scalar(String(scalar).lowercased()) ?? scalar
+            }
+        }))
+    }
+
+    /// A string field: absent is "", another JSON type is an error (Go's UnmarshalTypeError).
+    func string(_ name: String) throws(CdevTokenError) -> String {
+        guard let value = fields[name] else { return "" }
+        guard let text = value.stringValue else { throw .invalidFormat("\(name) is not a string") }
+        return text
+    }
+
+    /// An int64 field: an integer literal that fits, absent is 0; a fraction or exponent is an error.
+    func int(_ name: String) throws(CdevTokenError) -> Int64 {
+        guard let value = fields[name] else { return 0 }
+        guard case .int(let number) = value else { throw .invalidFormat("\(name) is not an int64") }
+        return number
+    }
+}

@@ -1,0 +1,66 @@
+import WireCore
+
+/// The signed payload of a cdev token, payload v1 (cdev spec section 1.3). Encoded as Go's
+/// `json.Marshal` does: keys in declaration order, `omitempty` fields left out when empty.
+public struct TokenPayload: Equatable, Sendable {
+    public var v: Int64
+    public var type: String
+    public var serverId: String
+    public var issuedAt: Int64
+    public var expiresAt: Int64
+    public var nonce: String
+    public var mode: String
+    public var agentId: String
+    public var deviceId: String
+    public var userId: String
+
+    public init(v: Int64 = 1, type: String, serverId: String, issuedAt: Int64, expiresAt: Int64, nonce: String,
+                mode: String = "local", agentId: String? = nil, deviceId: String = "", userId: String = "") {
+        self.v = v
+        self.type = type
+        self.serverId = serverId
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+        self.nonce = nonce
+        self.mode = mode
+        self.agentId = agentId ?? serverId
+        self.deviceId = deviceId
+        self.userId = userId
+    }
+
+    static let fieldNames = ["v", "type", "server_id", "issued_at", "expires_at", "nonce", "mode", "agent_id", "device_id", "user_id"]
+
+    /// The object in wire order, omitempty applied.
+    public var json: JSONObject {
+        var object = JSONObject()
+        if v != 0 { object["v"] = .int(v) }
+        object["type"] = .string(type)
+        object["server_id"] = .string(serverId)
+        object["issued_at"] = .int(issuedAt)
+        object["expires_at"] = .int(expiresAt)
+        object["nonce"] = .string(nonce)
+        if !mode.isEmpty { object["mode"] = .string(mode) }
+        if !agentId.isEmpty { object["agent_id"] = .string(agentId) }
+        if !deviceId.isEmpty { object["device_id"] = .string(deviceId) }
+        if !userId.isEmpty { object["user_id"] = .string(userId) }
+        return object
+    }
+
+    /// The exact bytes Go signs: compact, with Go's HTML-safe escaping of `<`, `>`, `&`.
+    public var bytes: [UInt8] { JSONWriter(options: .init(escapeHTML: true)).bytes(.object(json)) }
+
+    /// Go's `json.Unmarshal` of payload bytes (step 6): lenient as Go is.
+    public init(decoding bytes: [UInt8]) throws(CdevTokenError) {
+        let object = try GoJSONObject(bytes, fieldNames: Self.fieldNames)
+        v = try object.int("v")
+        type = try object.string("type")
+        serverId = try object.string("server_id")
+        issuedAt = try object.int("issued_at")
+        expiresAt = try object.int("expires_at")
+        nonce = try object.string("nonce")
+        mode = try object.string("mode")
+        agentId = try object.string("agent_id")
+        deviceId = try object.string("device_id")
+        userId = try object.string("user_id")
+    }
+}

@@ -1,0 +1,27 @@
+import CdevAuth
+import WireCore
+
+/// The `cdev.*` shim operations over the CdevAuth module.
+public enum CdevOperations {
+    static let all: [ShimOperation] = [
+        ShimOperation("cdev.mint") { args throws(ShimError) in
+            let type = try args.string("type")
+            guard TokenType(rawValue: type) != nil else { throw ShimError(code: "bad-request", message: "unknown type \(type)") }
+            let payload = TokenPayload(
+                type: type, serverId: try args.string("serverId"), issuedAt: try args.int("issuedAt"),
+                expiresAt: try args.int("expiresAt"), nonce: try args.string("nonce"),
+                deviceId: args["deviceId"]?.stringValue ?? "", userId: args["userId"]?.stringValue ?? "")
+            return ["token": .string(CdevToken.mint(payload, secret: try args.hex("secret")))]
+        },
+        ShimOperation("cdev.validate") { args throws(ShimError) in
+            let (token, secret, serverId, now) = (try args.string("token"), try args.hex("secret"), try args.string("serverId"), try args.int("now"))
+            let revoked = Set((args["revokedNonces"]?.arrayValue ?? []).compactMap(\.stringValue))
+            do throws(CdevTokenError) {
+                let payload = try CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
+                return ["payload": .object(payload.json)]
+            } catch {
+                throw ShimError(code: error.code, message: error.description)
+            }
+        },
+    ]
+}
