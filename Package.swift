@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "Conformance", "CrossCheck", "ModelExchange", .product(name: "Crypto", package: "swift-crypto"),
+                "WireCore", "Conformance", "CrossCheck", "ModelExchange", "CdevAuth", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CdevAuth
 import Conformance
 import Crypto
 import CrossCheck
@@ -12,6 +13,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure codec and protocol throughput and write reports/bench/<run-name>.{json,md}.",
         discussion: """
+            cdev: token validation per second next to raw HMAC-SHA256 of the same payload bytes. \
             wirecore: Base64 and hex decoding (MB/s of encoded input) next to Foundation's Data(base64Encoded:) \
             and libsodium on the same bytes. flowdown: exchange-URL verification and payload opening per \
             second next to raw Ed25519 verify and raw ChaCha20-Poly1305 open of the same sizes. Each figure \
@@ -20,7 +22,7 @@ struct BenchCommand: ParsableCommand {
             Example: .build/release/wirecheck bench --suite all
             """)
 
-    @Option(help: "wirecore, flowdown or all.") var suite = "all"
+    @Option(help: "wirecore, flowdown, cdev or all.") var suite = "all"
     @Option(help: "Bytes of random data to encode and then decode (wirecore).") var size = 1 << 20
     @Option(help: "Samples per decoder; the median is reported.") var samples = 5
     @Option(help: "Minimum seconds per sample.") var sampleSeconds = 0.3
@@ -57,11 +59,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard ["wirecore", "flowdown", "all"].contains(suite) else { throw ValidationError("--suite must be wirecore, flowdown or all") }
+        guard ["wirecore", "flowdown", "cdev", "all"].contains(suite) else {
+            throw ValidationError("--suite must be wirecore, flowdown, cdev or all")
+        }
         guard Libsodium.initialize() else { throw exitHarness("libsodium failed to initialise") }
         var results: [Measurement] = []
-        if suite != "flowdown" { results += codecs() }
-        if suite != "wirecore" { results += try flowdown() }
+        if suite == "wirecore" || suite == "all" { results += codecs() }
+        if suite == "flowdown" || suite == "all" { results += try flowdown() }
+        if suite == "cdev" || suite == "all" { results += cdev() }
         try write(results)
     }
 
@@ -90,6 +95,22 @@ struct BenchCommand: ParsableCommand {
             measure("libsodium sodium_base642bin (original)", input: stdUTF8) { Libsodium.base64Decode(stdUTF8, variant: .foundation)?.count ?? -1 },
             measure("WireCore Hex.decode", input: hex) { (try? Hex.decode(utf8: hex).count) ?? -1 },
             measure("libsodium sodium_hex2bin", input: hex) { Libsodium.hexDecode(hex)?.count ?? -1 },
+        ]
+    }
+
+    /// cdev: a whole token validation next to the HMAC-SHA256 of the same payload bytes.
+    func cdev() -> [Measurement] {
+        let secret = (0..<32).map(UInt8.init)
+        let payload = TokenPayload(type: "access", serverId: "AbCdEfGhIjKlMnOp", issuedAt: 1_735_516_800, expiresAt: 1_735_517_700,
+                                   nonce: "AcCeSsNoNcE_0123", deviceId: "DeViCeId-0123456")
+        let token = CdevToken.mint(payload, secret: secret)
+        let bytes = payload.bytes
+        let perSecond = { (n: Int) in Double(n) }
+        return [
+            record("cdev token validate (3x base64url+2x JSON+HMAC-SHA256)", input: token.utf8.count, unit: "op/s",
+                   median(perSecond) { (try? CdevToken.validate(token, secret: secret, serverId: "AbCdEfGhIjKlMnOp", now: 1_735_516_800)) == nil ? 0 : 1 }),
+            record("raw HMAC-SHA256 of the same \(bytes.count) payload bytes (swift-crypto)", input: bytes.count, unit: "op/s",
+                   median(perSecond) { CdevSigning.mac(bytes, secret: secret).count }),
         ]
     }
 
