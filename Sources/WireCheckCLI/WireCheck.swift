@@ -2,7 +2,7 @@ import ArgumentParser
 import Conformance
 
 @main
-struct WireCheck: ParsableCommand {
+struct WireCheck: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wirecheck",
         abstract: "Conformance vectors, shim runner and fuzzing harness for FlowDown Model Exchange, cdev, NanoTDF and Catbird MLS wire formats.",
@@ -12,5 +12,5 @@ struct WireCheck: ParsableCommand {
             Exit codes: 0 no failure, 1 at least one FAIL or XPASS, 2 the harness could not run.
             """,
         version: Harness.version,
-        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, FlowDownCommand.self, BenchCommand.self])
+        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, FlowDownCommand.self, CdevCommand.self, ServeCommand.self, CheckCommand.self, BenchCommand.self])
 }

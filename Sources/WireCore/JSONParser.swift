@@ -43,6 +43,14 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the first JSON value and ignores what follows it, as Go's `json.Decoder.Decode` reads
+    /// one value from a request body.
+    public static func parseFirst(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys)
+        parser.skipWhitespace()
+        return try parser.parseValue()
+    }
+
     private func fail(_ reason: String, at offset: Int? = nil) -> Failure {
         Failure(offset: offset ?? index, reason: reason)
     }

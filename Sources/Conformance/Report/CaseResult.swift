@@ -23,6 +23,9 @@ public struct CaseResult: Sendable {
     public var vectorsVersion: String
     public var reproducer: String
     public var stderr: String
+    /// For live-server checks: `warning` when the check found a weakness of the server (a finding),
+    /// which does not fail the run.
+    public var severity: String? = nil
 
     public var json: JSONValue {
         var object: JSONObject = [
@@ -39,6 +42,7 @@ public struct CaseResult: Sendable {
             "reproducer": .string(reproducer),
         ]
         if !stderr.isEmpty { object["stderr"] = .string(stderr) }
+        if let severity { object["severity"] = .string(severity) }
         return .object(object)
     }
 }

@@ -44,6 +44,14 @@ public struct SummaryReport {
             out += "- **\(failure.status.rawValue)** `\(failure.id)`: \(Self.inline(failure.reason))\n"
             out += "  - reproducer: `\(failure.reproducer)`\n"
         }
+        let findings = report.results.filter { $0.severity != nil }
+        if !findings.isEmpty {
+            out += "\n## Findings (\(findings.count))\n\nWeaknesses of the server under test; they do not fail the run.\n\n"
+            for finding in findings {
+                out += "- **\(finding.severity!)** `\(finding.id)`: \(Self.inline(finding.reason))\n"
+                out += "  - reproducer: `\(finding.reproducer)`\n"
+            }
+        }
         out += "\n## Spec coverage\n\n| spec section | cases | passed |\n|---|---:|---:|\n"
         var coverage: [String: (cases: Int, passed: Int)] = [:]
         for result in report.results {

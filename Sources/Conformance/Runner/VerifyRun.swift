@@ -16,6 +16,8 @@ public struct VerifyRun {
         public var reportDirectory: String? = nil
         public var reportsRoot = "reports"
         public var runKind = "vectors"
+        /// Checks of live servers to add to the same report (`wirecheck run` probes its embedded mocks).
+        public var liveChecks: (@Sendable (Console) throws -> [CaseResult])? = nil
         public init() {}
     }
 
@@ -82,7 +84,12 @@ public struct VerifyRun {
         if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
         runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
         let started = Date()
-        let results = runner.run(files: files)
+        var results = runner.run(files: files)
+        if let liveChecks = options.liveChecks {
+            do { results += try liveChecks(console) } catch {
+                throw HarnessError(description: "live-server checks could not run: \(error)")
+            }
+        }
         var report = RunReport(
             runName: runName, implementation: implementation.name,
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)

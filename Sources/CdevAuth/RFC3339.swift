@@ -1,0 +1,85 @@
+import Foundation
+
+/// Go's `time.RFC3339` as cdev writes it (spec section 4): seconds only, in the server's local
+/// offset (`+07:00`, or `Z` in UTC). Parsing accepts what the cdev-ios client accepts: any offset,
+/// with or without fractional seconds.
+public enum RFC3339 {
+    /// `unixSeconds` written in a zone `offsetSeconds` east of UTC.
+    public static func format(unixSeconds: Int64, offsetSeconds: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: TimeInterval(unixSeconds))
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        var year = String(parts.year ?? 0)
+        while year.count < 4 { year = "0" + year }
+        let zone: String
+        if offsetSeconds == 0 {
+            zone = "Z"
+        } else {
+            let minutes = abs(offsetSeconds) / 60
+            zone = (offsetSeconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+        }
+        return "\(year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))\(zone)"
+    }
+
+    /// Unix seconds (fraction dropped toward the past) of an RFC 3339 date-time, or nil.
+    /// Shape: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`; `T`/`Z` case-insensitive as RFC 3339 allows.
+    public static func parse(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            guard at + count <= b.count else { return nil }
+            var n = 0
+            for i in at..<at + count {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                n = n * 10 + Int(b[i] - 0x30)
+            }
+            return n
+        }
+        guard b.count >= 20, let year = digits(0, 4), b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
+              let day = digits(8, 2), b[10] == 0x54 || b[10] == 0x74, let hour = digits(11, 2), b[13] == 0x3A,
+              let minute = digits(14, 2), b[16] == 0x3A, let second = digits(17, 2)
+        else { return nil }
+        var i = 19
+        if i < b.count, b[i] == 0x2E {
+            i += 1
+            let start = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            guard i > start else { return nil }
+        }
+        guard i < b.count else { return nil }
+        var offset = 0
+        if b[i] == 0x5A || b[i] == 0x7A {
+            i += 1
+        } else if b[i] == 0x2B || b[i] == 0x2D, let oh = digits(i + 1, 2), i + 3 < b.count, b[i + 3] == 0x3A,
+                  let om = digits(i + 4, 2), oh <= 23, om <= 59 {
+            offset = (oh * 60 + om) * 60 * (b[i] == 0x2D ? -1 : 1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == b.count, (1...12).contains(month), hour <= 23, minute <= 59, second <= 60,
+              day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        return daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

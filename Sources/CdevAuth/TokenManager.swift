@@ -1,0 +1,136 @@
+import Synchronization
+import WireCore
+
+/// cdev's token manager (spec sections 1.5 and 3): one server identity, an in-memory revocation
+/// set, and the lifecycle operations. Every operation that reads and changes state (exchange,
+/// refresh, revoke) runs under one lock, so a pairing or refresh token is spent exactly once even
+/// when a hundred requests race for it.
+public final class TokenManager: Sendable {
+    public let serverId: String
+    public let profile: CdevProfile
+    /// `security.token_expiry_secs`; access and refresh lifetimes are constants in cdev.
+    public let pairingLifetime: Int64
+    let clock: any WireClock
+
+    struct State {
+        var secret: [UInt8]
+        /// nonce → revoked-at (Unix seconds); in memory only, as in cdev, so a restart forgets it.
+        var revoked: [String: Int64] = [:]
+        var random: any RandomSource
+        /// Profile head: device_id → the latest refresh nonce and access nonce issued to it.
+        var registry: [String: (refresh: String, access: String)] = [:]
+    }
+
+    private let state: Mutex<State>
+    /// Profile head persists the secret of revoke-all here; baseline keeps it in memory only.
+    private let secretFilePath: String?
+
+    public init(identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
+                clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil) {
+        serverId = identity.serverId
+        self.profile = profile
+        self.pairingLifetime = pairingLifetime
+        self.clock = clock
+        self.secretFilePath = secretFilePath
+        state = Mutex(State(secret: identity.secret, random: random))
+    }
+
+    /// The current secret (it changes on revoke-all). Only for tests and `cdev mint`.
+    public var secret: [UInt8] { state.withLock { $0.secret } }
+
+    public var revokedNonces: Set<String> { state.withLock { Set($0.revoked.keys) } }
+
+    public func lifetime(of type: TokenType) -> Int64 { type == .pairing ? pairingLifetime : type.defaultLifetime }
+
+    /// A new token of `type`; `deviceId` only on access and refresh tokens of profile head.
+    public func mint(_ type: TokenType, deviceId: String = "") -> (token: String, payload: TokenPayload) {
+        state.withLock { state in mint(type, deviceId: deviceId, at: clock.now(), state: &state) }
+    }
+
+    private func mint(_ type: TokenType, deviceId: String, at instant: Double, state: inout State) -> (token: String, payload: TokenPayload) {
+        let issuedAt = Int64(instant.rounded(.down))
+        let payload = TokenPayload(type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + lifetime(of: type),
+                                   nonce: RandomString.make(using: &state.random), deviceId: deviceId)
+        return (CdevToken.mint(payload, secret: state.secret), payload)
+    }
+
+    private func mintPair(deviceId: String, state: inout State) -> TokenPair {
+        let instant = clock.now()
+        let access = mint(.access, deviceId: deviceId, at: instant, state: &state)
+        let refresh = mint(.refresh, deviceId: deviceId, at: instant, state: &state)
+        if !deviceId.isEmpty { state.registry[deviceId] = (refresh.payload.nonce, access.payload.nonce) }
+        return TokenPair(access: access.payload, accessToken: access.token, refresh: refresh.payload, refreshToken: refresh.token, mintedAt: instant)
+    }
+
+    /// The ten steps of section 2 against the current secret and revocation set.
+    public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
+        let (secret, revoked) = state.withLock { ($0.secret, Set($0.revoked.keys)) }
+        return try CdevToken.validate(token, secret: secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: revoked)
+    }
+
+    private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
+        try CdevToken.validate(token, secret: state.secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
+    }
+
+    /// Pairing token → access + refresh; the pairing token is spent (one-time).
+    public func exchange(pairingToken: String) throws(CdevTokenError) -> TokenPair {
+        try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
+            let payload = try validate(pairingToken, state: state)
+            guard payload.type == TokenType.pairing.rawValue else { throw .invalidToken("not a pairing token") }
+            var device = ""
+            if profile == .head { device = RandomString.make(using: &state.random) }
+            let pair = mintPair(deviceId: device, state: &state)
+            state.revoked[payload.nonce] = clock.unixSeconds()
+            return pair
+        }
+    }
+
+    /// Refresh token → a new pair; the old refresh token is spent (rotation), the old access
+    /// token stays valid until it expires. Head also requires the device's latest refresh nonce.
+    public func refresh(refreshToken: String) throws(CdevTokenError) -> TokenPair {
+        try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
+            let payload = try validate(refreshToken, state: state)
+            guard payload.type == TokenType.refresh.rawValue else { throw .invalidToken("not a refresh token") }
+            if profile == .head {
+                guard !payload.deviceId.isEmpty, state.registry[payload.deviceId]?.refresh == payload.nonce else {
+                    throw .invalidToken("refresh token is not the latest of its device")
+                }
+            }
+            let pair = mintPair(deviceId: profile == .head ? payload.deviceId : "", state: &state)
+            state.revoked[payload.nonce] = clock.unixSeconds()
+            return pair
+        }
+    }
+
+    /// Head `/api/auth/revoke`: the refresh token and the device's last access token are revoked.
+    public func revoke(refreshToken: String) throws(CdevTokenError) {
+        try state.withLock { (state: inout State) throws(CdevTokenError) in
+            let payload = try validate(refreshToken, state: state)
+            guard payload.type == TokenType.refresh.rawValue else { throw .invalidFormat("not a refresh token") }
+            let now = clock.unixSeconds()
+            state.revoked[payload.nonce] = now
+            if let record = state.registry.removeValue(forKey: payload.deviceId) { state.revoked[record.access] = now }
+        }
+    }
+
+    public func revoke(nonce: String) {
+        state.withLock { $0.revoked[nonce] = clock.unixSeconds() }
+    }
+
+    /// Revoke-all: a new secret, an empty revocation set. Every outstanding token now fails with
+    /// invalid-token. Baseline does not persist the new secret (a restart revives old tokens);
+    /// head writes it to the secret file.
+    @discardableResult
+    public func revokeAll() throws -> [UInt8] {
+        let secret = state.withLock { state -> [UInt8] in
+            state.secret = state.random.bytes(32)
+            state.revoked = [:]
+            state.registry = [:]
+            return state.secret
+        }
+        if profile == .head, let path = secretFilePath {
+            try SecretFile(serverId: serverId, secret: secret).write(to: path)
+        }
+        return secret
+    }
+}

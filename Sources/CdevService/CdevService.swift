@@ -1,0 +1,133 @@
+import CdevAuth
+import Synchronization
+import WireCore
+
+/// The cdev HTTP API (cdev spec section 4) as plain functions from request to response. The mock
+/// server, the tests and the fuzzers all go through `handle(_:)`; only the WebSocket upgrade
+/// itself lives in the server.
+public final class CdevService: Sendable {
+    public let config: CdevServiceConfig
+    public let tokens: TokenManager
+    let clock: any WireClock
+    let startedAt: Double
+    /// Where log lines go. Lines never carry a token, secret or MAC (see `CdevServiceTests`).
+    let log: @Sendable (LogLevel, String) -> Void
+    let pairingCode: PairingCodeBox
+    let approvals: PairingApprovals
+    /// Open WebSocket connections, for `/api/status`.
+    public let connectedClients = Atomic<Int>(0)
+    /// The port actually bound (differs from `config.port` when that is 0).
+    private let boundPort: Atomic<Int>
+
+    public enum LogLevel: Sendable { case debug, info, warning }
+
+    public init(config: CdevServiceConfig, tokens: TokenManager, clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(),
+                log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
+        self.config = config
+        self.tokens = tokens
+        self.clock = clock
+        self.log = log
+        boundPort = Atomic(config.port)
+        startedAt = clock.now()
+        pairingCode = PairingCodeBox(random: random)
+        approvals = PairingApprovals(random: random)
+    }
+
+    /// The pairing info of this server; with a fresh pairing token when `withToken`.
+    public func pairingInfo(withToken: Bool) -> PairingInfo {
+        let port = self.port
+        var info = PairingInfo(ws: config.wsURL(port: port), http: config.httpURL(port: port), session: config.sessionId, repo: config.repoName)
+        if withToken {
+            let minted = tokens.mint(.pairing)
+            info.token = minted.token
+            info.tokenExpiresAt = minted.payload.expiresAt
+        }
+        return info
+    }
+
+    /// Routes one request. CORS headers go on every response, as cdev's middleware wraps all.
+    public func handle(_ request: APIRequest) -> APIResponse {
+        let response = withCORS(route(request))
+        log(.info, "\(request.method) \(request.path) \(response.status)")
+        return response
+    }
+
+    /// cdev's CORS middleware wraps every handler, refusals included.
+    public func withCORS(_ response: APIResponse) -> APIResponse {
+        var response = response
+        response.headers.append(contentsOf: [
+            .init(name: "Access-Control-Allow-Origin", value: "*"),
+            .init(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS"),
+            .init(name: "Access-Control-Allow-Headers", value: config.profile == .head ? "Content-Type, Authorization" : "Content-Type"),
+        ])
+        return response
+    }
+
+    private func route(_ request: APIRequest) -> APIResponse {
+        if request.method == "OPTIONS" { return APIResponse(status: 200) }
+        if let refusal = bearerCheck(request) { return refusal }
+        let path = request.path
+        switch path {
+        case "/api/auth/exchange": return post(request, exchange)
+        case "/api/auth/refresh": return post(request, refresh)
+        case "/api/auth/revoke" where config.profile == .head: return post(request, revoke)
+        case "/api/pair/info": return get(request, pairInfo)
+        case "/api/pair/qr": return get(request, pairQR)
+        case "/api/pair/refresh": return post(request, pairRefresh)
+        case "/api/pair/code" where config.profile == .head: return post(request, pairCode)
+        case "/pair": return get(request, pairPage)
+        case "/api/status": return get(request, status)
+        case "/api/file": return get(request, file)
+        case "/ws": return webSocketGate(request) ?? .text(400, "Bad Request")
+        default: break
+        }
+        if config.profile == .head, path.hasPrefix("/api/auth/pairing/") { return approvalEndpoint(request) }
+        if path.hasPrefix("/api/claude/") { return claude(request) }
+        if path.hasPrefix("/api/git/") { return git(request) }
+        return .notFound
+    }
+
+    private func post(_ request: APIRequest, _ handler: (APIRequest) -> APIResponse) -> APIResponse {
+        request.method == "POST" ? handler(request) : .methodNotAllowed
+    }
+
+    private func get(_ request: APIRequest, _ handler: (APIRequest) -> APIResponse) -> APIResponse {
+        request.method == "GET" ? handler(request) : .methodNotAllowed
+    }
+
+    /// Head's Bearer middleware (section 4.3): every path but the exempt ones needs an access or
+    /// session token in `Authorization: Bearer `; failure is 401 text, before any handler runs.
+    func bearerCheck(_ request: APIRequest) -> APIResponse? {
+        guard config.profile == .head, config.requireAuth else { return nil }
+        let exempt = ["/health", "/pair", "/api/pair/", "/api/auth/exchange", "/api/auth/refresh", "/api/auth/revoke", "/api/auth/pairing/",
+                      "/api/tasks/webhook"]
+        if exempt.contains(where: { request.path.hasPrefix($0) }) { return nil }
+        if request.path.hasPrefix("/api/hooks/"), request.fromLoopback { return nil }
+        return sessionTokenPayload(request, queryAllowed: false) == nil ? .unauthorized : nil
+    }
+
+    /// The payload of the request's token when it passes: `Authorization: Bearer ` first, then (if
+    /// allowed) `?token=`; head accepts only access and session tokens.
+    func sessionTokenPayload(_ request: APIRequest, queryAllowed: Bool) -> TokenPayload? {
+        var token: String?
+        if let header = request.header("Authorization"), header.hasPrefix("Bearer ") { token = String(header.dropFirst(7)) }
+        if token == nil, queryAllowed { token = request.queryValue("token") }
+        guard let token, !token.isEmpty, let payload = try? tokens.validate(token) else { return nil }
+        if config.profile == .head, payload.type != TokenType.access.rawValue, payload.type != TokenType.session.rawValue { return nil }
+        return payload
+    }
+
+    func now() -> Double { clock.now() }
+
+    /// The server tells the service its port once it listens.
+    public func didBind(port: Int) { boundPort.store(port, ordering: .relaxed) }
+    public var port: Int { boundPort.load(ordering: .relaxed) }
+    public var httpURL: String { config.httpURL(port: port) }
+}
+
+extension CdevService {
+    /// The service clock, for the WebSocket side of the server.
+    public func clockNow() -> Double { clock.now() }
+
+    public func uptimeSeconds() -> Int64 { Int64(clock.now() - startedAt) }
+}

@@ -1,0 +1,119 @@
+import Crypto
+import Foundation
+import WireCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A WebSocket handshake on a raw socket, so the checker sees exactly what a server answers to
+/// an upgrade: the 101 (with its `Sec-WebSocket-Accept` checked) or the refusal before it.
+public final class WebSocketProbe {
+    public let reply: HTTPProbe.Reply
+    private let socket: Int32
+    private var pending: [UInt8]
+
+    /// The RFC 6455 key the probe sends and the accept value a correct server answers.
+    static let key = "d2lyZWNoZWNrLXByb2JlLWtleQ=="
+    public static var expectedAccept: String {
+        let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
+        return Base64.encode(Array(digest), variant: .foundation)
+    }
+
+    /// Sends the upgrade request for `target` with `headers`; returns whatever the server said.
+    public init(_ probe: HTTPProbe, target: String, headers: [(String, String)]) throws(HTTPProbe.Failure) {
+        socket = try probe.connect()
+        var head = "GET \(target) HTTP/1.1\r\nHost: \(probe.host):\(probe.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+        head += "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: \(Self.key)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        do {
+            try probe.write(socket, Array(head.utf8))
+            var buffer: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            var parsed: HTTPProbe.Reply?
+            while parsed == nil {
+                let count = recv(socket, &chunk, chunk.count, 0)
+                guard count > 0 else {
+                    parsed = try HTTPProbe.parse(buffer, complete: true)
+                    break
+                }
+                buffer += chunk[0..<count]
+                if let end = HTTPProbe.headerEnd(buffer) {
+                    // A 101 has no body: what follows its head is already WebSocket frames.
+                    let statusLine = String(decoding: buffer[0..<end], as: UTF8.self).prefix { $0 != "\r" }
+                    parsed = statusLine.split(separator: " ").dropFirst().first == "101"
+                        ? try HTTPProbe.parse(Array(buffer[0..<(end + 4)]), complete: true) : (try? HTTPProbe.parse(buffer, complete: false))
+                }
+            }
+            let final = parsed!
+            reply = final
+            pending = HTTPProbe.headerEnd(buffer).map { final.status == 101 ? Array(buffer[($0 + 4)...]) : [] } ?? []
+        } catch {
+            close(socket)
+            throw error
+        }
+    }
+
+    deinit { close(socket) }
+
+    public var upgraded: Bool { reply.status == 101 && reply.header("Sec-WebSocket-Accept") == Self.expectedAccept }
+
+    /// Sends one masked text frame (clients must mask).
+    public func sendText(_ text: String) throws(HTTPProbe.Failure) {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame.append(0x80 | 126)
+            frame += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)]
+        }
+        let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        let sent = frame.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == frame.count else { throw HTTPProbe.Failure(description: "sending a frame failed") }
+    }
+
+    /// The next text message from the server (pings are skipped), or nil on close or timeout.
+    public func receiveText() -> String? {
+        while true {
+            guard let (opcode, payload) = readFrame() else { return nil }
+            switch opcode {
+            case 0x1: return String(decoding: payload, as: UTF8.self)
+            case 0x8: return nil
+            default: continue
+            }
+        }
+    }
+
+    private func readFrame() -> (UInt8, [UInt8])? {
+        func need(_ count: Int) -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            while pending.count < count {
+                let got = recv(socket, &chunk, chunk.count, 0)
+                if got <= 0 { return false }
+                pending += chunk[0..<got]
+            }
+            return true
+        }
+        guard need(2) else { return nil }
+        let opcode = pending[0] & 0x0F
+        var length = Int(pending[1] & 0x7F)
+        var header = 2
+        if length == 126 {
+            guard need(4) else { return nil }
+            length = Int(pending[2]) << 8 | Int(pending[3])
+            header = 4
+        } else if length == 127 {
+            guard need(10) else { return nil }
+            length = pending[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            header = 10
+        }
+        guard length <= 16 << 20, need(header + length) else { return nil }
+        let payload = Array(pending[header..<header + length])
+        pending.removeFirst(header + length)
+        return (opcode, payload)
+    }
+}

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A mock server running on its own task, for callers that are not async themselves
+/// (`wirecheck run`, tests): `start` returns once the port is bound.
+public final class BackgroundServer: Sendable {
+    public let port: Int
+    private let task: Task<Void, any Error>
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Starts `server` and waits up to `timeout` seconds for it to listen.
+    public init(_ server: CdevMockServer, timeout: Double = 30) throws {
+        let bound = Mutex<Int?>(nil)
+        let failure = Mutex<String?>(nil)
+        let ready = DispatchSemaphore(value: 0)
+        task = Task {
+            do {
+                try await server.run { port in
+                    bound.withLock { $0 = port }
+                    ready.signal()
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                ready.signal()
+                throw error
+            }
+        }
+        guard ready.wait(timeout: .now() + timeout) == .success, let port = bound.withLock({ $0 }) else {
+            task.cancel()
+            throw StartFailure(description: "the mock cdev server did not start: \(failure.withLock { $0 } ?? "timed out after \(timeout) s")")
+        }
+        self.port = port
+    }
+
+    /// Stops the server (graceful shutdown of the listener and its connections).
+    public func stop() {
+        task.cancel()
+    }
+
+    deinit { task.cancel() }
+}

@@ -1,0 +1,109 @@
+import CdevService
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// cdev refuses a bad `/ws` upgrade before the handshake with 401 `Unauthorized` or 403 (cdev
+/// spec section 5.1). Hummingbird answers every refused upgrade with an empty 400, so this
+/// handler sits first in each connection's pipeline, reads the first request head itself, and
+/// when it is a `/ws` upgrade the gate refuses, writes cdev's answer and closes. Anything else
+/// goes on unchanged and the handler leaves the pipeline. (A refused upgrade later on a
+/// kept-alive connection is still refused, by the router's `shouldUpgrade`, with Hummingbird's 400.)
+final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let service: CdevService
+    private var buffered: ByteBuffer?
+    private var refused = false
+    /// Heads larger than this are left to the HTTP decoder (which has its own limits).
+    static let maximumHead = 64 * 1024
+
+    init(service: CdevService) { self.service = service }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if refused { return }  // whatever follows a refused upgrade is dropped
+        var incoming = unwrapInboundIn(data)
+        if buffered == nil {
+            buffered = incoming
+        } else {
+            buffered!.writeBuffer(&incoming)
+        }
+        let bytes = buffered!.readableBytesView
+        guard let end = Self.headEnd(bytes) else {
+            if bytes.count > Self.maximumHead { passThrough(context: context) }
+            return
+        }
+        if let request = Self.upgradeRequest(Array(bytes.prefix(end))), let refusal = service.webSocketGate(request) {
+            let response = service.withCORS(refusal)
+            var out = context.channel.allocator.buffer(capacity: 256 + response.body.count)
+            out.writeString("HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n")
+            for header in response.headers { out.writeString("\(header.name): \(header.value)\r\n") }
+            out.writeString("Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n")
+            out.writeBytes(response.body)
+            buffered = nil
+            refused = true
+            // The answer says `Connection: close`; the client hangs up after reading it. Closing
+            // from this side would fail Hummingbird's pending upgrade negotiation (logged as an error).
+            context.writeAndFlush(wrapOutboundOut(out), promise: nil)
+            return
+        }
+        passThrough(context: context)
+    }
+
+    private func passThrough(context: ChannelHandlerContext) {
+        if let buffered { context.fireChannelRead(wrapInboundOut(buffered)) }
+        buffered = nil
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    static func headEnd(_ bytes: ByteBufferView) -> Int? {
+        let array = Array(bytes.prefix(maximumHead + 4))
+        guard array.count >= 4 else { return nil }
+        for index in 0...(array.count - 4) where array[index] == 13 && array[index + 1] == 10 && array[index + 2] == 13 && array[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    /// The head as an `APIRequest` when it asks to upgrade `/ws`; nil for anything else.
+    static func upgradeRequest(_ head: [UInt8]) -> APIRequest? {
+        let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count == 3 else { return nil }
+        let target = requestLine[1]
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard path.first == "/ws" else { return nil }
+        var headers: [(name: String, value: String)] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])))
+        }
+        guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
+        return APIRequest(method: String(requestLine[0]), path: "/ws", query: path.count > 1 ? String(path[1]) : "", headers: headers)
+    }
+
+    static func reason(_ status: Int) -> String {
+        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 405: "Method Not Allowed"][status] ?? "Error"
+    }
+}
+
+/// Wraps a child channel so every connection starts with the gate.
+struct GatedChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    let inner: Inner
+    let service: CdevService
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Inner.Value> {
+        do {
+            try channel.pipeline.syncOperations.addHandler(WebSocketGateHandler(service: service), position: .first)
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        return inner.setup(channel: channel, logger: logger)
+    }
+
+    func handle(value: Inner.Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
