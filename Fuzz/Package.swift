@@ -8,6 +8,7 @@ let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
 let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireCheck")
 let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "WireCheck")
 let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
+let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -22,6 +23,8 @@ let package = Package(
         .executableTarget(name: "FuzzFlowDownPayload", dependencies: ["FuzzSupport", wireCore, modelExchange, crossCheck]),
         .executableTarget(name: "FuzzFlowDownPlist", dependencies: ["FuzzSupport", modelExchange]),
         .executableTarget(name: "FuzzCdevToken", dependencies: ["FuzzSupport", cdevAuth]),
+        .executableTarget(name: "FuzzCdevPairingJSON", dependencies: ["FuzzSupport", cdevAuth, wireCore]),
+        .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, wireCore]),
     ],
     swiftLanguageModes: [.v6]
 )

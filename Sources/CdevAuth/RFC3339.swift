@@ -1,18 +1,19 @@
-import Foundation
-
 /// Go's `time.RFC3339` as cdev writes it (spec section 4): seconds only, in the server's local
 /// offset (`+07:00`, or `Z` in UTC). Parsing accepts what the cdev-ios client accepts: any offset,
 /// with or without fractional seconds.
 public enum RFC3339 {
     /// `unixSeconds` written in a zone `offsetSeconds` east of UTC.
     public static func format(unixSeconds: Int64, offsetSeconds: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC")!
-        let date = Date(timeIntervalSince1970: TimeInterval(unixSeconds))
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
-        var year = String(parts.year ?? 0)
-        while year.count < 4 { year = "0" + year }
+        // Proleptic Gregorian arithmetic, as Go's time package: Foundation's Gregorian calendar
+        // switches to Julian dates before 1582 (found by FuzzCdevPairingJSON).
+        let local = unixSeconds + Int64(offsetSeconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = Int(local - days * 86_400)
+        let (year, month, day) = civilFromDays(days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var yearText = String(abs(year))
+        while yearText.count < 4 { yearText = "0" + yearText }
+        if year < 0 { yearText = "-" + yearText }
         let zone: String
         if offsetSeconds == 0 {
             zone = "Z"
@@ -20,7 +21,7 @@ public enum RFC3339 {
             let minutes = abs(offsetSeconds) / 60
             zone = (offsetSeconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
         }
-        return "\(year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))\(zone)"
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))\(zone)"
     }
 
     /// Unix seconds (fraction dropped toward the past) of an RFC 3339 date-time, or nil.
@@ -70,6 +71,19 @@ public enum RFC3339 {
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (inverse of `daysFromCivil`).
+    static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil algorithm).

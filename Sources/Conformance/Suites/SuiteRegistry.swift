@@ -11,6 +11,7 @@ public enum SuiteRegistry {
         FlowDownPayloadSuite(),
         FlowDownModelsSuite(),
         CdevTokenSuite(),
+        CdevPairingSuite(),
     ]
 
     /// The union of the suites' operations, first definition wins.

@@ -23,5 +23,26 @@ public enum CdevOperations {
                 throw ShimError(code: error.code, message: error.description)
             }
         },
+        ShimOperation("cdev.parsePairingInfo") { args throws(ShimError) in
+            let json = try args.string("json")
+            do throws(PairingJSONError) {
+                let info = try PairingInfo.parse(Array(json.utf8))
+                var result: JSONObject = ["ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo)]
+                if let token = info.token { result["token"] = .string(token) }
+                if let at = info.tokenExpiresAt { result["tokenExpiresAt"] = .int(at) }
+                if let flag = info.authRequired { result["authRequired"] = .bool(flag) }
+                return result
+            } catch {
+                throw ShimError(code: error.code, message: error.description)
+            }
+        },
+        ShimOperation("cdev.parseTokenPair") { args throws(ShimError) in
+            let json = try args.string("json")
+            do throws(PairingJSONError) {
+                return CdevPairingSuite.expected(try TokenPairResponse.parse(Array(json.utf8)))
+            } catch {
+                throw ShimError(code: error.code, message: error.description)
+            }
+        },
     ]
 }

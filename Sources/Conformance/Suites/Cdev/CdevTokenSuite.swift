@@ -222,7 +222,18 @@ public struct CdevTokenSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["token"]?.stringValue ?? $0.test.expected["token"]?.stringValue }
-            .map { CorpusSeed(target: "FuzzCdevToken", bytes: Array($0.utf8)) }
+        let tokens = file.allTests.compactMap { $0.test.input["token"]?.stringValue ?? $0.test.expected["token"]?.stringValue }
+        // FuzzCdevAuthBody: selector byte (endpoint | 0x10 for head), then a request body.
+        var bodies: [CorpusSeed] = []
+        for token in tokens where token.hasPrefix("cdev_p_") || token.hasPrefix("cdev_r_") {
+            let field = token.hasPrefix("cdev_p_") ? "pairing_token" : "refresh_token"
+            let body = Array(JSONWriter.compact([field: .string(token)]).utf8)
+            let endpoint: UInt8 = token.hasPrefix("cdev_p_") ? 0 : 1
+            bodies.append(CorpusSeed(target: "FuzzCdevAuthBody", bytes: [endpoint] + body))
+            bodies.append(CorpusSeed(target: "FuzzCdevAuthBody", bytes: [endpoint | 0x10] + body))
+        }
+        bodies.append(CorpusSeed(target: "FuzzCdevAuthBody", bytes: [0x13] + Array(#"{"code":"123456"}"#.utf8)))
+        bodies.append(CorpusSeed(target: "FuzzCdevAuthBody", bytes: [0x12] + Array(#"{"refresh_token":""}"#.utf8)))
+        return tokens.map { CorpusSeed(target: "FuzzCdevToken", bytes: Array($0.utf8)) } + bodies
     }
 }
