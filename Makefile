@@ -6,7 +6,7 @@ SWIFT ?= swift
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps build test run fuzz-smoke fuzz serve bench vectors clean
+.PHONY: deps build test run fuzz-smoke fuzz serve load bench vectors clean
 
 deps:
 	@scripts/deps.sh
@@ -41,9 +41,17 @@ fuzz-smoke: deps
 fuzz: deps
 	Fuzz/run.sh $(TARGET) --hours $(HOURS)
 
-## Mock servers (cdev pairing/auth, Catbird MLS XRPC) arrive with their format issues.
+## The mock cdev server in the foreground (port 8766, baseline profile, auth on); SERVE_ARGS adds
+## options, e.g. make serve SERVE_ARGS="--profile head --port 16180".
+SERVE_ARGS ?=
 serve: deps
-	@echo "make serve: no mock server is implemented yet (the cdev and Catbird MLS servers come with their issues)" >&2; exit 2
+	$(SWIFT) build -c release
+	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
+
+## 30 s wrk load on the mock cdev server (64 connections): /api/status and refused /ws upgrades.
+load: deps
+	$(SWIFT) build -c release
+	scripts/load/cdev.sh 30 64
 
 bench: deps
 	$(SWIFT) build -c release

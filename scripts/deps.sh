@@ -5,7 +5,7 @@
 set -uo pipefail
 
 APT_PACKAGES=(libsodium-dev libssl-dev libflatbuffers-dev flatbuffers-compiler libqrencode-dev libpng-dev
-              zbar-tools pkg-config libxml2-utils)
+              zbar-tools pkg-config libxml2-utils wrk)
 
 missing=()
 while read -r name status; do

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ServiceLifecycle
 import Synchronization
 
 /// A mock server running on its own task, for callers that are not async themselves
@@ -7,6 +8,8 @@ import Synchronization
 public final class BackgroundServer: Sendable {
     public let port: Int
     private let task: Task<Void, any Error>
+    private let group: ServiceGroup
+    private let finished = DispatchSemaphore(value: 0)
 
     public struct StartFailure: Error, CustomStringConvertible {
         public var description: String
@@ -17,12 +20,16 @@ public final class BackgroundServer: Sendable {
         let bound = Mutex<Int?>(nil)
         let failure = Mutex<String?>(nil)
         let ready = DispatchSemaphore(value: 0)
+        let group = server.serviceGroup { port in
+            bound.withLock { $0 = port }
+            ready.signal()
+        }
+        self.group = group
+        let finished = self.finished
         task = Task {
+            defer { finished.signal() }
             do {
-                try await server.run { port in
-                    bound.withLock { $0 = port }
-                    ready.signal()
-                }
+                try await group.run()
             } catch {
                 failure.withLock { $0 = "\(error)" }
                 ready.signal()
@@ -36,9 +43,12 @@ public final class BackgroundServer: Sendable {
         self.port = port
     }
 
-    /// Stops the server (graceful shutdown of the listener and its connections).
+    /// Stops the server: graceful shutdown (open WebSockets closed), waiting up to 10 s for it.
     public func stop() {
-        task.cancel()
+        let group = self.group
+        Task { await group.triggerGracefulShutdown() }
+        if finished.wait(timeout: .now() + 10) == .timedOut { task.cancel() }
+        finished.signal()  // later calls return at once
     }
 
     deinit { task.cancel() }

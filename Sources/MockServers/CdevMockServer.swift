@@ -6,6 +6,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 import WireCore
 
 /// The mock cdev server: the cdev HTTP API of `CdevService` and the `/ws` endpoint, on one port.
@@ -20,8 +21,14 @@ public struct CdevMockServer: Sendable {
         self.handlesSignals = handlesSignals
     }
 
-    /// Runs until cancelled. `onRunning` gets the bound port (useful with port 0).
+    /// Runs until SIGTERM/SIGINT (when `handlesSignals`) or cancellation. `onRunning` gets the
+    /// bound port (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await serviceGroup(onRunning: onRunning).run()
+    }
+
+    /// The server as a service group, so an embedding caller can shut it down gracefully.
+    public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
         let service = self.service
         let webSocketRouter = Router(context: CdevRequestContext.self)
         webSocketRouter.ws("/ws") { request, context in
@@ -45,8 +52,8 @@ public struct CdevMockServer: Sendable {
                 await onRunning(service.port)
             },
             logger: logger)
-        // Signals only for the CLI's foreground server; embedded servers stop by task cancellation.
-        try await app.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
+        return ServiceGroup(configuration: .init(
+            services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
     }
 
     /// One WebSocket client: heartbeats on a timer, answers to what it sends. Ends when the

@@ -78,4 +78,33 @@ final class CdevVectorCrossCheckTests: XCTestCase {
         fixed[fixed.count - 1] = alphabet[alphabet.firstIndex(of: body.last!)! & mask]
         return String(token.prefix(7)) + String(decoding: fixed, as: UTF8.self)
     }
+
+    /// The tokens inside the pairing vectors are real tokens of the spec's secret (bytes 0x00..0x1f):
+    /// OpenSSL recomputes their MACs, and Foundation's ISO 8601 parser agrees with every timestamp.
+    func testPairingVectorTokensAndTimestampsCheckOut() throws {
+        let secret = (0..<32).map(UInt8.init)
+        let iso = ISO8601DateFormatter()
+        let isoFraction = ISO8601DateFormatter()
+        isoFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var tokens = 0, times = 0
+        try forEachCase(in: "cdev/pairing") { _, test in
+            guard test.result == .valid, let json = test.input["json"]?.stringValue,
+                  let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return }
+            for key in ["token", "access_token", "refresh_token"] {
+                guard let token = object[key] as? String, token.hasPrefix("cdev_") else { continue }
+                let decoded = try XCTUnwrap(parts(token), test.id)
+                XCTAssertEqual(decoded.mac, OpenSSL.hmacSHA256(key: secret, data: decoded.payload), test.id)
+                tokens += 1
+            }
+            for (key, expectedKey) in [("token_expires_at", "tokenExpiresAt"), ("access_token_expires_at", "accessTokenExpiresAt"),
+                                       ("refresh_token_expires_at", "refreshTokenExpiresAt")] {
+                guard let text = object[key] as? String else { continue }
+                let date = try XCTUnwrap(iso.date(from: text) ?? isoFraction.date(from: text), "\(test.id): \(text)")
+                XCTAssertEqual(Int64(date.timeIntervalSince1970.rounded(.down)), test.expected[expectedKey]?.intValue, test.id)
+                times += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(tokens, 15)
+        XCTAssertGreaterThanOrEqual(times, 12)
+    }
 }

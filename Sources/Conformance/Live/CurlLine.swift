@@ -10,7 +10,16 @@ enum CurlLine {
         return parts.joined(separator: " ")
     }
 
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    /// Single quotes; double quotes where a token placeholder must expand (`export CDEV_S_TOKEN=…` first).
+    static func quote(_ text: String) -> String {
+        guard text.contains("$CDEV_") else { return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var escaped = ""
+        for character in text {
+            if "\\\"`$".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped.replacingOccurrences(of: "\\$CDEV_", with: "$CDEV_") + "\""
+    }
 
     /// `cdev_p_…` → `$CDEV_P_TOKEN` (and so on for s, r).
     static func redact(_ text: String) -> String {

@@ -1,0 +1,135 @@
+import CdevAuth
+import CdevService
+import Conformance
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+import WireCore
+import XCTest
+@testable import MockServers
+
+/// The mock cdev server over real sockets: the live checker passes against it in both profiles,
+/// `/ws` sends heartbeats, races over HTTP spend a token once, and its log keeps secrets out.
+final class CdevMockServerTests: XCTestCase {
+    static let identity = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
+
+    func start(_ profile: CdevProfile, requireAuth: Bool = true, logger: Logger? = nil) throws -> (BackgroundServer, CdevService) {
+        var log = logger ?? Logger(label: "test")
+        if logger == nil { log.logLevel = .warning }
+        let config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
+                                       heartbeatInterval: .milliseconds(200))
+        let service = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), log: serviceLog(log))
+        return (try BackgroundServer(CdevMockServer(service: service, logger: log)), service)
+    }
+
+    func check(_ profile: CdevProfile, port: Int) throws -> [CaseResult] {
+        try CdevLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(port)", identity: Self.identity, allowRevokeAll: true)).run()
+    }
+
+    func testCheckerPassesAgainstBaselineAndListsItsFindings() throws {
+        let (server, _) = try start(.baseline)
+        defer { server.stop() }
+        let results = try check(.baseline, port: server.port)
+        XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [])
+        XCTAssertGreaterThanOrEqual(results.count, 30)
+        XCTAssertEqual(Set(results.filter { $0.severity == "warning" }.map(\.id)), [
+            "cdev/live/cors-preflight", "cdev/live/ws-refresh-token", "cdev/live/ws-query-token", "cdev/live/status-without-token",
+            "cdev/live/revoke-all-unauthenticated",
+        ])
+    }
+
+    func testCheckerPassesAgainstHead() throws {
+        let (server, _) = try start(.head)
+        defer { server.stop() }
+        let results = try check(.head, port: server.port)
+        XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [])
+        XCTAssertTrue(results.contains { $0.id == "cdev/live/revoke" && $0.status == .pass })
+        XCTAssertTrue(results.contains { $0.id == "cdev/live/status-with-access-token" && $0.status == .pass })
+        XCTAssertEqual(Set(results.filter { $0.severity == "warning" }.map(\.id)), ["cdev/live/cors-preflight", "cdev/live/revoke-all-unauthenticated"])
+    }
+
+    /// The checker must catch a server that breaks the contract, not only bless the mock: with
+    /// auth off, every token check is skipped and the missing auth is a finding.
+    func testCheckerNoticesAuthOff() throws {
+        let (server, _) = try start(.baseline, requireAuth: false)
+        defer { server.stop() }
+        let results = try check(.baseline, port: server.port)
+        XCTAssertEqual(results.first { $0.id == "cdev/live/auth-required" }?.severity, "warning")
+        XCTAssertEqual(results.first { $0.id == "cdev/live/exchange" }?.status, .skip)
+        XCTAssertFalse(results.contains { $0.status == .fail })
+    }
+
+    func testHeartbeatsArriveInTheLegacyEnvelope() throws {
+        let (server, service) = try start(.baseline)
+        defer { server.stop() }
+        let access = service.tokens.mint(.access).token
+        let probe = try WebSocketProbe(try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5), target: "/ws",
+                                       headers: [("Authorization", "Bearer \(access)")])
+        XCTAssertTrue(probe.upgraded)
+        let first = try XCTUnwrap(probe.receiveText())
+        let object = try XCTUnwrap(JSONParser.parse(first).objectValue)
+        XCTAssertEqual(object.map(\.key), ["event", "timestamp", "payload"])
+        XCTAssertEqual(object["event"], "heartbeat")
+        XCTAssertEqual(object["payload"]?.objectValue?.map(\.key), ["server_time", "sequence", "claude_status", "uptime_seconds"])
+        XCTAssertEqual(object["payload"]?.objectValue?["sequence"], .int(1))
+        let second = try XCTUnwrap(probe.receiveText())
+        XCTAssertEqual(try JSONParser.parse(second).objectValue?["payload"]?.objectValue?["sequence"], .int(2))
+    }
+
+    /// Acceptance: 100 concurrent exchanges of one pairing token over HTTP → exactly one pair;
+    /// 100 concurrent refreshes of one refresh token → exactly one.
+    func testConcurrentExchangesAndRefreshesOverHTTP() throws {
+        let (server, service) = try start(.baseline)
+        defer { server.stop() }
+        let http = try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 20)
+        func race(_ path: String, _ field: String, _ token: String) -> [Int: Int] {
+            let statuses = Mutex<[Int: Int]>([:])
+            let body = Array(JSONWriter.compact([field: .string(token)]).utf8)
+            DispatchQueue.concurrentPerform(iterations: 100) { _ in
+                let status = (try? http.send("POST", path, headers: [("Content-Type", "application/json")], body: body).status) ?? -1
+                statuses.withLock { $0[status, default: 0] += 1 }
+            }
+            return statuses.withLock { $0 }
+        }
+        XCTAssertEqual(race("/api/auth/exchange", "pairing_token", service.tokens.mint(.pairing).token), [200: 1, 401: 99])
+        let refresh = try service.tokens.exchange(pairingToken: service.tokens.mint(.pairing).token).refreshToken
+        XCTAssertEqual(race("/api/auth/refresh", "refresh_token", refresh), [200: 1, 401: 99])
+    }
+
+    /// Acceptance: no secret, token or HMAC key in the server's log at the default level.
+    func testServerLogAtDefaultLevelHasNoSecrets() throws {
+        let capture = CapturedLog()
+        var logger = Logger(label: "wirecheck.cdev-mock") { _ in capture }
+        logger.logLevel = .info
+        let (server, service) = try start(.baseline, logger: logger)
+        let results = try check(.baseline, port: server.port)
+        server.stop()
+        XCTAssertFalse(results.isEmpty)
+        let text = capture.text
+        XCTAssertTrue(text.contains("POST /api/auth/exchange 200"), "the log has the requests")
+        for secret in ["cdev_", "eyJ", "token=", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),
+                       Base64.encode(service.tokens.secret, variant: .foundation)] {
+            XCTAssertFalse(text.contains(secret), "the log mentions \(secret.prefix(12))…")
+        }
+    }
+}
+
+/// A swift-log handler that keeps every line, with its metadata.
+final class CapturedLog: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lock.withLock { lines.append("\(event.level) \(event.message) \(event.metadata ?? [:]) \(metadata)") }
+    }
+
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+}
