@@ -111,6 +111,10 @@ extension CdevLiveChecker {
             guard let refresh = session.second?.refreshToken else { return .skip("no refresh token") }
             return Self.expectText(try request("GET", "/api/status", headers: Self.bearer(refresh)), 401, "Unauthorized")
         }
+        check("status-with-expired-token", spec: ["2", "4.3"]) {
+            guard let token = forged(.access, ageSeconds: 3600) else { return .skip("needs the server secret (--secret-file) to make an expired token") }
+            return Self.expectText(try request("GET", "/api/status", headers: Self.bearer(token)), 401, "Unauthorized")
+        }
         check("status-lowercase-bearer", spec: ["4.3"]) {
             guard let access else { return .skip("no access token") }
             return Self.expectText(try request("GET", "/api/status", headers: [("Authorization", "bearer \(access)")]), 401, "Unauthorized")

@@ -1,0 +1,70 @@
+import CdevAuth
+import Foundation
+import XCTest
+import WireCore
+
+/// `wirecheck cdev mint|validate|inspect`, `wirecheck serve cdev` and `wirecheck check cdev` as a
+/// user runs them: the spec's token from the command line, the exit codes, the server's start-up
+/// banner, and a check of a running server in another process.
+final class CdevCLITests: XCTestCase {
+    func wirecheck(_ arguments: [String], in directory: String) throws -> TestEnvironment.ProcessResult {
+        try TestEnvironment.run([try TestEnvironment.wirecheck] + arguments, directory: directory)
+    }
+
+    func testMintValidateInspect() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let secret = ["--secret-hex", Hex.encode((0..<32).map(UInt8.init)), "--server-id", "AbCdEfGhIjKlMnOp"]
+        let mint = try wirecheck(["cdev", "mint", "--type", "pairing", "--issued-at", "1735516800", "--nonce", "N0nce-_012345678"] + secret, in: dir)
+        XCTAssertEqual(mint.status, 0, mint.stderr)
+        let token = mint.stdout.trimmingCharacters(in: .newlines)
+        XCTAssertTrue(token.hasSuffix("SIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV2doTENvMHJ2VThGY2IwIn0"), "spec 1.6 V1")
+        let valid = try wirecheck(["cdev", "validate", token, "--now", "1735520400", "--json"] + secret, in: dir)
+        XCTAssertEqual(valid.status, 0, valid.stderr)
+        XCTAssertEqual(try JSONParser.parse(valid.stdout).objectValue?["payload"]?.objectValue?["nonce"], "N0nce-_012345678")
+        let expired = try wirecheck(["cdev", "validate", token, "--now", "1735520401"] + secret, in: dir)
+        XCTAssertEqual(expired.status, 1)
+        XCTAssertTrue(expired.stdout.hasPrefix("expired:"), expired.stdout)
+        let inspect = try wirecheck(["cdev", "inspect", token, "--now", "1735516800", "--json"], in: dir)
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        let object = try XCTUnwrap(JSONParser.parse(inspect.stdout).objectValue)
+        XCTAssertEqual(object["prefix"], "cdev_p_")
+        XCTAssertEqual(object["macBytes"], .int(32))
+        XCTAssertTrue(object["cannotTell"]?.stringValue?.contains("HMAC") == true)
+        XCTAssertEqual(try wirecheck(["cdev", "inspect", "cdev_c_x"], in: dir).status, 1)
+        XCTAssertEqual(try wirecheck(["cdev", "mint", "--type", "admin"] + secret, in: dir).status, 64, "bad arguments")
+    }
+
+    func testServePrintsPairingJSONAndCheckPassesAgainstIt() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
+        server.arguments = ["serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--json", "--log-level", "warning"]
+        server.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        // The banner is the pairing JSON in `cdev pair --json` order, with the bound port.
+        var banner = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains("}") {
+            banner += out.fileHandleForReading.availableData
+        }
+        let info = try XCTUnwrap(JSONParser.parse(Array(banner)).objectValue)
+        XCTAssertEqual(info.map(\.key), ["ws", "http", "session", "token", "repo"])
+        let url = try XCTUnwrap(info["http"]?.stringValue)
+        XCTAssertNotEqual(url, "http://127.0.0.1:0")
+        let mode = try FileManager.default.attributesOfItem(atPath: "\(dir)/secret.json")[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+        let check = try wirecheck(["check", "cdev", "--url", url, "--secret-file", "\(dir)/secret.json", "--report-dir", "\(dir)/report", "--json"], in: dir)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let summary = try XCTUnwrap(JSONParser.parse(check.stdout).objectValue)
+        XCTAssertEqual(summary["counts"]?.objectValue?["FAIL"], .int(0))
+        XCTAssertTrue(summary["findings"]?.arrayValue?.contains { $0.objectValue?["id"] == "cdev/live/ws-refresh-token" } == true)
+        let skipped = try TestEnvironment.readResults("\(dir)/report").filter { $0["status"] == "SKIP" }.compactMap { $0["id"]?.stringValue }
+        XCTAssertEqual(skipped, ["cdev/live/revoke-all-unauthenticated"], "revoke-all only with --allow-revoke-all")
+        let unreachable = try wirecheck(["check", "cdev", "--url", "http://127.0.0.1:1"], in: dir)
+        XCTAssertEqual(unreachable.status, 2)
+    }
+}
