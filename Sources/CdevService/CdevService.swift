@@ -48,7 +48,8 @@ public final class CdevService: Sendable {
     /// Routes one request. CORS headers go on every response, as cdev's middleware wraps all.
     public func handle(_ request: APIRequest) -> APIResponse {
         let response = withCORS(route(request))
-        log(.info, "\(request.method) \(request.path) \(response.status)")
+        // The query is never logged (it may hold ?token=), nor a path that carries a token.
+        log(.info, "\(request.method) \(request.path.contains("cdev_") ? "(path with a token, not logged)" : request.path) \(response.status)")
         return response
     }
 
