@@ -149,4 +149,24 @@ final class TokenManagerTests: XCTestCase {
         XCTAssertTrue(json.hasSuffix(#""refresh_token_expires_at":"2025-01-06T07:00:00+07:00","token_type":"Bearer","expires_in":899}"#), json)
         XCTAssertEqual(try TokenPairResponse.parse(Array(json.utf8)), response)
     }
+
+    /// Baseline weaknesses the mock reproduces on purpose (spec section 3): a restart forgets the
+    /// revocations, so a spent pairing token pairs again; and revoke-all is not persisted, so after a
+    /// restart the old tokens come back to life.
+    func testRestartForgetsRevocationsAndRevokeAll() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdev-restart-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/token_secret.json"
+        try Self.identity.write(to: path)
+        let before = TokenManager(identity: Self.identity, secretFilePath: path)
+        let pairing = before.mint(.pairing).token
+        let pair = try before.exchange(pairingToken: pairing)
+        XCTAssertThrowsError(try before.exchange(pairingToken: pairing))
+        try before.revokeAll()
+        XCTAssertThrowsError(try before.validate(pair.accessToken))
+        var random = SeededRandom(seed: 1)
+        let restarted = TokenManager(identity: SecretFile.loadOrCreate(at: path, random: &random).file, secretFilePath: path)
+        XCTAssertNoThrow(try restarted.validate(pair.accessToken), "old tokens revive after a restart")
+        XCTAssertNoThrow(try restarted.exchange(pairingToken: pairing), "the spent pairing token pairs again")
+    }
 }
