@@ -3,14 +3,18 @@ import WireCore
 /// Go's `json.Unmarshal` into a struct, as cdev decodes tokens: members are applied in order, a key
 /// matches a field exactly or case-insensitively (with Go's folding of `ſ` and the Kelvin sign),
 /// so the last matching member wins; unknown keys are ignored; a top-level `null` leaves every
-/// field empty (cdev spec section 2, "Go decoder quirks").
-struct GoJSONObject {
+/// field empty (cdev spec section 2, "Go decoder quirks"). The auth API decodes its request
+/// bodies the same way (`json.NewDecoder(r.Body).Decode`), reading only the first value.
+public struct GoJSONObject {
     private var fields: [String: JSONValue] = [:]
 
-    /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it.
-    init(_ bytes: [UInt8], fieldNames: [String]) throws(CdevTokenError) {
+    /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it. With
+    /// `firstValueOnly`, what follows the first JSON value is ignored, as `json.Decoder` does.
+    public init(_ bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes, duplicateKeys: .keepAll) } catch {
+        do {
+            value = firstValueOnly ? try JSONParser.parseFirst(bytes, duplicateKeys: .keepAll) : try JSONParser.parse(bytes, duplicateKeys: .keepAll)
+        } catch {
             throw .invalidFormat("JSON: \(error)")
         }
         if value.isNull { return }
@@ -35,7 +39,7 @@ struct GoJSONObject {
     }
 
     /// A string field: absent is "", another JSON type is an error (Go's UnmarshalTypeError).
-    func string(_ name: String) throws(CdevTokenError) -> String {
+    public func string(_ name: String) throws(CdevTokenError) -> String {
         guard let value = fields[name] else { return "" }
         guard let text = value.stringValue else { throw .invalidFormat("\(name) is not a string") }
         return text

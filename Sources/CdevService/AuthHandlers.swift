@@ -4,25 +4,18 @@ import WireCore
 /// `/api/auth/exchange`, `/api/auth/refresh` and (head) `/api/auth/revoke` (cdev spec sections
 /// 4.1 and 4.3). Every token failure is the same 401 message; the reason goes to the debug log.
 extension CdevService {
-    /// The one string field of an auth body, as Go decodes `{"pairing_token": …}`: any JSON that
-    /// decodes into the struct is fine (unknown keys ignored, keys case-insensitive, last wins).
+    /// The one string field of an auth body, decoded as Go decodes `{"pairing_token": …}` into
+    /// its request struct (keys case-insensitive, last wins, unknown keys ignored, one value read).
     enum BodyField {
         case value(String)
         case undecodable
     }
 
     static func bodyField(_ body: [UInt8], _ name: String) -> BodyField {
-        // json.NewDecoder(r.Body).Decode reads one value and never looks at what follows it.
-        guard let value = try? JSONParser.parseFirst(body, duplicateKeys: .keepAll) else { return .undecodable }
-        if value.isNull { return .value("") }
-        guard let object = value.objectValue else { return .undecodable }
-        var result = ""
-        for (key, member) in object where key.lowercased() == name {
-            if member.isNull { continue }
-            guard let text = member.stringValue else { return .undecodable }
-            result = text
+        guard let object = try? GoJSONObject(body, fieldNames: [name], firstValueOnly: true), let text = try? object.string(name) else {
+            return .undecodable
         }
-        return .value(result)
+        return .value(text)
     }
 
     func exchange(_ request: APIRequest) -> APIResponse {
