@@ -57,20 +57,16 @@ struct ServeCommand: AsyncParsableCommand {
             let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
             let server = CdevMockServer(service: service, logger: logger, handlesSignals: true)
             try await server.run { _ in
-                let shown = service.config
-                let info = service.pairingInfo(withToken: shown.requireAuth)
-                let text = JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(info.cliJSON))
-                // Written straight to the descriptor: print() would sit in a buffer when stdout is a pipe.
-                var banner = ""
-                func print(_ line: String) { banner += line + "\n" }
-                if json {
-                    print(text)
-                } else {
-                    print("cdev mock (profile \(profile.rawValue), auth \(shown.requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)")
-                    print(text)
-                    if let code = try? QRCode(text: info.qrText) { print(code.terminalText) }
-                    if profile == .head, shown.requireAuth { print("pairing code: \(service.currentPairingCode())") }
+                let requireAuth = service.config.requireAuth
+                let info = service.pairingInfo(withToken: requireAuth)
+                var lines = [JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(info.cliJSON))]
+                if !json {
+                    lines.insert("cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)", at: 0)
+                    if let code = try? QRCode(text: info.qrText) { lines.append(code.terminalText) }
+                    if profile == .head, requireAuth { lines.append("pairing code: \(service.currentPairingCode())") }
                 }
+                // Written straight to the descriptor: print() would sit in a buffer when stdout is a pipe.
+                let banner = lines.joined(separator: "\n") + "\n"
                 FileHandle.standardOutput.write(Data(banner.utf8))
             }
         }
