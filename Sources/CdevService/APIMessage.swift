@@ -73,6 +73,11 @@ public struct APIResponse: Sendable, Equatable {
                     body: Array((message + "\n").utf8))
     }
 
+    /// Go's `http.StatusText` for the statuses the `/ws` gate answers with.
+    public static func statusText(_ status: Int) -> String {
+        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 405: "Method Not Allowed"][status] ?? "Error"
+    }
+
     public static let methodNotAllowed = text(405, "Method not allowed")
     public static let notFound = text(404, "404 page not found")
     public static let unauthorized = text(401, "Unauthorized")

@@ -26,8 +26,7 @@ extension CdevService {
 
     /// gorilla/websocket answers with `http.Error(w, StatusText(code), code)` and the version header.
     private func gorillaError(_ status: Int) -> APIResponse {
-        let text = [400: "Bad Request", 403: "Forbidden", 405: "Method Not Allowed"][status] ?? "Error"
-        var response = APIResponse.text(status, text)
+        var response = APIResponse.text(status, APIResponse.statusText(status))
         response.headers.insert(.init(name: "Sec-Websocket-Version", value: "13"), at: 0)
         return response
     }

@@ -38,7 +38,7 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         if let request = Self.upgradeRequest(Array(bytes.prefix(end))), let refusal = service.webSocketGate(request) {
             let response = service.withCORS(refusal)
             var out = context.channel.allocator.buffer(capacity: 256 + response.body.count)
-            out.writeString("HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n")
+            out.writeString("HTTP/1.1 \(response.status) \(APIResponse.statusText(response.status))\r\n")
             for header in response.headers { out.writeString("\(header.name): \(header.value)\r\n") }
             out.writeString("Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n")
             out.writeBytes(response.body)
@@ -82,10 +82,6 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         }
         guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
         return APIRequest(method: String(requestLine[0]), path: "/ws", query: path.count > 1 ? String(path[1]) : "", headers: headers)
-    }
-
-    static func reason(_ status: Int) -> String {
-        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 405: "Method Not Allowed"][status] ?? "Error"
     }
 }
 
