@@ -1,17 +1,26 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+
 let package = Package(
     name: "WireCheck",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wirecheck", targets: ["WireCheckCLI"]),
         .library(name: "WireCore", targets: ["WireCore"]),
-        .library(name: "Conformance", targets: ["Conformance"]),
+        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .library(name: "HTTPExchange", targets: ["HTTPExchange"]),
         .library(name: "ModelExchange", targets: ["ModelExchange"]),
         .library(name: "CdevAuth", targets: ["CdevAuth"]),
         .library(name: "CdevService", targets: ["CdevService"]),
         .library(name: "MockServers", targets: ["MockServers"]),
+        .library(name: "WireCoreConformance", targets: ["WireCoreConformance"]),
+        .library(name: "FlowDownConformance", targets: ["FlowDownConformance"]),
+        .library(name: "CdevConformance", targets: ["CdevConformance"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -31,48 +40,53 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
+        // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
+        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
         .target(name: "WireCore"),
-        .target(
-            name: "ModelExchange",
-            dependencies: ["WireCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(
-            name: "CdevAuth",
-            dependencies: ["WireCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // Framework-free HTTP request/response values and the MockService protocol.
+        .target(name: "HTTPExchange", dependencies: ["WireCore"]),
+
+        // Format modules.
+        .target(name: "ModelExchange", dependencies: ["WireCore", crypto]),
+        .target(name: "CdevAuth", dependencies: ["WireCore", crypto]),
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
         // The cdev HTTP API as request → response functions, without a server framework.
-        .target(name: "CdevService", dependencies: ["WireCore", "CdevAuth", "QRImage"]),
-        .target(
-            name: "MockServers",
-            dependencies: [
-                "WireCore", "CdevAuth", "CdevService",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .target(
-            name: "Conformance",
-            dependencies: ["WireCore", "ModelExchange", "CdevAuth", "CdevService", .product(name: "Crypto", package: "swift-crypto")]),
-        // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
-        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
+        .target(name: "CdevService", dependencies: ["WireCore", "HTTPExchange", "CdevAuth", "QRImage", logging]),
+
+        // The generic harness (knows no family), then one conformance target per family.
+        .target(name: "ConformanceKit", dependencies: ["WireCore", "HTTPExchange", crypto]),
+        .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore", "CrossCheck"]),
+        .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
+        .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
+
+        // Hummingbird adapters for any MockService, written once.
+        .target(name: "MockServers", dependencies: ["HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "Conformance", "CrossCheck", "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage",
-                .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+                "WireCore", "ConformanceKit", "HTTPExchange", "WireCoreConformance", "FlowDownConformance", "CdevConformance",
+                "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck"]),
+
+        // Shared by the test targets: repository paths, the one fuzz fail-case loader, the vector loop.
+        .target(name: "WireCheckTestSupport", dependencies: ["ConformanceKit"], path: "Tests/Support"),
+        .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
-        .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck"]),
-        .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck"]),
-        .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "CdevAuth", "QRImage", "WireCore"]),
+        .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
+        .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
+        .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),
         .testTarget(
             name: "MockServersTests",
-            dependencies: ["MockServers", "CdevService", "CdevAuth", "Conformance", "WireCore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", logging]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "WireCore", "CrossCheck", "CdevAuth"],
+            name: "ConformanceTests",
+            dependencies: [
+                "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "WireCore", "CrossCheck", "CdevAuth",
+                "WireCheckTestSupport",
+            ],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

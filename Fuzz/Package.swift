@@ -9,6 +9,7 @@ let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireChe
 let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "WireCheck")
 let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
+let httpExchange = Target.Dependency.product(name: "HTTPExchange", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -24,7 +25,7 @@ let package = Package(
         .executableTarget(name: "FuzzFlowDownPlist", dependencies: ["FuzzSupport", modelExchange]),
         .executableTarget(name: "FuzzCdevToken", dependencies: ["FuzzSupport", cdevAuth]),
         .executableTarget(name: "FuzzCdevPairingJSON", dependencies: ["FuzzSupport", cdevAuth, wireCore]),
-        .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, wireCore]),
+        .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],
     swiftLanguageModes: [.v6]
 )

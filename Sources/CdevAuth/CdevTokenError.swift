@@ -1,5 +1,7 @@
+import WireCore
+
 /// The four ways cdev refuses a token (cdev spec section 2); `code` is the vectors' error class.
-public enum CdevTokenError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CdevTokenError: CodedError, Equatable, Sendable, CustomStringConvertible {
     /// `ErrInvalidFormat`: prefix, Base64, JSON, or a type that does not match the prefix.
     case invalidFormat(String)
     /// `ErrInvalidToken`: the HMAC does not match, or the token is for another server.
@@ -9,12 +11,21 @@ public enum CdevTokenError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `ErrTokenRevoked`: the nonce is in the revoked set.
     case revoked(nonce: String)
 
-    public var code: String {
+    /// The error classes of this module (the vectors' `error` strings).
+    public enum Code: String, CaseIterable, Sendable {
+        case invalidFormat = "invalid-format"
+        case invalidToken = "invalid-token"
+        case expired
+        case revoked
+    }
+
+    /// The class of this error.
+    public var errorCode: Code {
         switch self {
-        case .invalidFormat: "invalid-format"
-        case .invalidToken: "invalid-token"
-        case .expired: "expired"
-        case .revoked: "revoked"
+        case .invalidFormat: .invalidFormat
+        case .invalidToken: .invalidToken
+        case .expired: .expired
+        case .revoked: .revoked
         }
     }
 

@@ -2,10 +2,16 @@ import WireCore
 
 /// Why a pairing or token-pair JSON document was refused (error class `malformed`), naming the
 /// field, or the byte offset when the JSON itself is broken.
-public struct PairingJSONError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PairingJSONError: CodedError, Equatable, Sendable, CustomStringConvertible {
     public var field: String
     public var message: String
-    public var code: String { "malformed" }
+    /// The one error class of pairing JSON.
+    public enum Code: String, CaseIterable, Sendable {
+        case malformed
+    }
+
+    /// Always `malformed`.
+    public var errorCode: Code { .malformed }
     public var description: String { "\(field): \(message)" }
 
     public init(field: String, message: String) {

@@ -1,3 +1,4 @@
+import HTTPExchange
 import CdevAuth
 import Synchronization
 import WireCore

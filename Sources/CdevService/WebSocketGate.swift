@@ -1,3 +1,4 @@
+import HTTPExchange
 import CdevAuth
 import Foundation
 import WireCore
@@ -26,7 +27,7 @@ extension CdevService {
 
     /// gorilla/websocket answers with `http.Error(w, StatusText(code), code)` and the version header.
     private func gorillaError(_ status: Int) -> APIResponse {
-        var response = APIResponse.text(status, APIResponse.statusText(status))
+        var response = APIResponse.text(status, APIResponse.reasonPhrase(status))
         response.headers.insert(.init(name: "Sec-Websocket-Version", value: "13"), at: 0)
         return response
     }

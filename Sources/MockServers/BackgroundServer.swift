@@ -16,7 +16,7 @@ public final class BackgroundServer: Sendable {
     }
 
     /// Starts `server` and waits up to `timeout` seconds for it to listen.
-    public init(_ server: CdevMockServer, timeout: Double = 30) throws {
+    public init(_ server: MockHTTPServer, timeout: Double = 30) throws {
         let bound = Mutex<Int?>(nil)
         let failure = Mutex<String?>(nil)
         let ready = DispatchSemaphore(value: 0)
@@ -38,7 +38,7 @@ public final class BackgroundServer: Sendable {
         }
         guard ready.wait(timeout: .now() + timeout) == .success, let port = bound.withLock({ $0 }) else {
             task.cancel()
-            throw StartFailure(description: "the mock cdev server did not start: \(failure.withLock { $0 } ?? "timed out after \(timeout) s")")
+            throw StartFailure(description: "the mock server did not start: \(failure.withLock { $0 } ?? "timed out after \(timeout) s")")
         }
         self.port = port
     }

@@ -1,12 +1,13 @@
-import CdevService
+import HTTPExchange
 import HummingbirdCore
 import Logging
 import NIOCore
 
-/// cdev refuses a bad `/ws` upgrade before the handshake with 401 `Unauthorized` or 403 (cdev
-/// spec section 5.1). Hummingbird answers every refused upgrade with an empty 400, so this
-/// handler sits first in each connection's pipeline, reads the first request head itself, and
-/// when it is a `/ws` upgrade the gate refuses, writes cdev's answer and closes. Anything else
+/// A service may refuse a WebSocket upgrade before the handshake with its own status and body
+/// (cdev: 401 `Unauthorized` or 403, cdev spec section 5.1). Hummingbird answers every refused
+/// upgrade with an empty 400, so this handler sits first in each connection's pipeline, reads the
+/// first request head itself, and when it is an upgrade of the endpoint's path that the gate
+/// refuses, writes the service's answer and closes. Anything else
 /// goes on unchanged and the handler leaves the pipeline. (A refused upgrade later on a
 /// kept-alive connection is still refused, by the router's `shouldUpgrade`, with Hummingbird's 400.)
 final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -14,13 +15,13 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let service: CdevService
+    private let endpoint: WebSocketEndpoint
     private var buffered: ByteBuffer?
     private var refused = false
     /// Heads larger than this are left to the HTTP decoder (which has its own limits).
     static let maximumHead = 64 * 1024
 
-    init(service: CdevService) { self.service = service }
+    init(endpoint: WebSocketEndpoint) { self.endpoint = endpoint }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }  // whatever follows a refused upgrade is dropped
@@ -35,10 +36,9 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
             if bytes.count > Self.maximumHead { passThrough(context: context) }
             return
         }
-        if let request = Self.upgradeRequest(Array(bytes.prefix(end))), let refusal = service.webSocketGate(request) {
-            let response = service.withCORS(refusal)
+        if let request = Self.upgradeRequest(Array(bytes.prefix(end)), path: endpoint.path), let response = endpoint.gate(request) {
             var out = context.channel.allocator.buffer(capacity: 256 + response.body.count)
-            out.writeString("HTTP/1.1 \(response.status) \(APIResponse.statusText(response.status))\r\n")
+            out.writeString("HTTP/1.1 \(response.status) \(APIResponse.reasonPhrase(response.status))\r\n")
             for header in response.headers { out.writeString("\(header.name): \(header.value)\r\n") }
             out.writeString("Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n")
             out.writeBytes(response.body)
@@ -67,32 +67,32 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         return nil
     }
 
-    /// The head as an `APIRequest` when it asks to upgrade `/ws`; nil for anything else.
-    static func upgradeRequest(_ head: [UInt8]) -> APIRequest? {
+    /// The head as an `APIRequest` when it asks to upgrade `path`; nil for anything else.
+    static func upgradeRequest(_ head: [UInt8], path wanted: String) -> APIRequest? {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count == 3 else { return nil }
         let target = requestLine[1]
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard path.first == "/ws" else { return nil }
+        guard let first = path.first, first == wanted else { return nil }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])))
         }
         guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
-        return APIRequest(method: String(requestLine[0]), path: "/ws", query: path.count > 1 ? String(path[1]) : "", headers: headers)
+        return APIRequest(method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers)
     }
 }
 
 /// Wraps a child channel so every connection starts with the gate.
 struct GatedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     let inner: Inner
-    let service: CdevService
+    let endpoint: WebSocketEndpoint
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Inner.Value> {
         do {
-            try channel.pipeline.syncOperations.addHandler(WebSocketGateHandler(service: service), position: .first)
+            try channel.pipeline.syncOperations.addHandler(WebSocketGateHandler(endpoint: endpoint), position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }

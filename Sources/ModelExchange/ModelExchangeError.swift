@@ -1,6 +1,8 @@
+import WireCore
+
 /// Every way a FlowDown Model Exchange message can be refused; `code` is the error class of the
 /// `flowdown/*` vectors (FlowDown spec sections 2, 6, 8, 9).
-public enum ModelExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringConvertible {
     /// Not a model-exchange URL, or a required item is missing (section 8: FlowDown ignores it silently).
     case malformed(String)
     /// A capability outside `audio`, `visual`, `tool`, `developerRole` (section 7).
@@ -28,21 +30,39 @@ public enum ModelExchangeError: Error, Equatable, Sendable, CustomStringConverti
     /// The decrypted plaintext is not a property list of models (section 10).
     case malformedPlist(String)
 
-    public var code: String {
+    /// The error classes of this module (the vectors' `error` strings).
+    public enum Code: String, CaseIterable, Sendable {
+        case malformed
+        case unknownCapability = "unknown-capability"
+        case expired
+        case missingSignature = "missing-signature"
+        case badSignature = "bad-signature"
+        case badPublicKey = "bad-public-key"
+        case payloadNotBase64 = "payload-not-base64"
+        case payloadNotJson = "payload-not-json"
+        case badEphemeralKey = "bad-ephemeral-key"
+        case boxTooShort = "box-too-short"
+        case authenticationFailed = "authentication-failed"
+        case sessionMismatch = "session-mismatch"
+        case malformedPlist = "malformed-plist"
+    }
+
+    /// The class of this error.
+    public var errorCode: Code {
         switch self {
-        case .malformed: "malformed"
-        case .unknownCapability: "unknown-capability"
-        case .expired: "expired"
-        case .missingSignature: "missing-signature"
-        case .badSignature: "bad-signature"
-        case .badPublicKey: "bad-public-key"
-        case .payloadNotBase64: "payload-not-base64"
-        case .payloadNotJSON: "payload-not-json"
-        case .badEphemeralKey: "bad-ephemeral-key"
-        case .boxTooShort: "box-too-short"
-        case .authenticationFailed: "authentication-failed"
-        case .sessionMismatch: "session-mismatch"
-        case .malformedPlist: "malformed-plist"
+        case .malformed: .malformed
+        case .unknownCapability: .unknownCapability
+        case .expired: .expired
+        case .missingSignature: .missingSignature
+        case .badSignature: .badSignature
+        case .badPublicKey: .badPublicKey
+        case .payloadNotBase64: .payloadNotBase64
+        case .payloadNotJSON: .payloadNotJson
+        case .badEphemeralKey: .badEphemeralKey
+        case .boxTooShort: .boxTooShort
+        case .authenticationFailed: .authenticationFailed
+        case .sessionMismatch: .sessionMismatch
+        case .malformedPlist: .malformedPlist
         }
     }
 

@@ -1,78 +1,9 @@
 import ArgumentParser
-import CdevAuth
-import Conformance
-import Foundation
-import WireCore
 
-/// `wirecheck check cdev`: the live-server checker.
+/// `wirecheck check <family>`: probe a running server of a family.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Probe a running server over HTTP and report every check.",
-        subcommands: [Cdev.self])
-
-    struct Cdev: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "cdev",
-            abstract: "Check a running cdev server (the real one or `wirecheck serve cdev`).",
-            discussion: """
-                Probes pair info and QR, the auth API's error paths, exchange → pair, refresh rotation, reuse of spent \
-                pairing and refresh tokens, the /ws token gate (garbage, foreign-secret, expired, wrong-type, query \
-                tokens, foreign Origin) and, in profile head, the Bearer middleware and /api/auth/revoke. Weaknesses \
-                cdev really has are reported as findings (severity warning) and do not fail the run.
-                It uses the pairing token of /api/pair/info (or --pairing-token) and spends it.
-                Exit: 0 all checks pass, 1 a check failed, 2 the server could not be reached or the arguments are wrong.
-                Example: wirecheck check cdev --url http://127.0.0.1:8766 --secret-file ~/.cdev-mock/token_secret.json
-                """)
-
-        @Option(help: "The server's base URL, http://HOST:PORT.") var url: String
-        @Option(help: "A pairing token to start from (- reads it from standard input).") var pairingToken: String?
-        @Option(help: "baseline, head, or auto (head when pair info has auth_required).") var profile = "auto"
-        @Option(help: "The server's secret file, to also check tokens a client cannot make (expired, other types).") var secretFile: String?
-        @Flag(help: "Also call POST /api/pair/refresh, which revokes every token of the server.") var allowRevokeAll = false
-        @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
-        @Option(help: "Write the report here instead of reports/<run-name>/.") var reportDir: String?
-        @Flag(help: "Print the run summary as JSON on stdout.") var json = false
-
-        func run() throws {
-            var options = CdevLiveChecker.Options(baseURL: url, allowRevokeAll: allowRevokeAll, timeout: timeout)
-            if let pairingToken { options.pairingToken = try tokenArgument(pairingToken) }
-            switch profile {
-            case "auto": options.profile = nil
-            case "baseline", "head": options.profile = CdevProfile(rawValue: profile)
-            default: throw ValidationError("--profile must be auto, baseline or head")
-            }
-            if let path = secretFile {
-                guard let identity = SecretFile.parse(Array(try readFile(path))) else { throw ValidationError("\(path) is not a cdev secret file") }
-                options.identity = identity
-            }
-            let console = Console()
-            let started = Date()
-            let checker: CdevLiveChecker
-            do { checker = try CdevLiveChecker(options: options) { console.message("[cdev/live] \($0)") } } catch { throw exitHarness("\(error)") }
-            // A server that does not answer at all is a harness error, not a list of failures.
-            do { _ = try checker.http.send("GET", "/api/pair/info") } catch { throw exitHarness("\(url) does not answer: \(error)") }
-            let results = checker.run()
-            let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "check-cdev", under: "reports")
-            let directory = reportDir ?? "reports/\(runName)"
-            let report = RunReport(runName: runName, implementation: checker.implementation, vectorsVersion: Harness.vectorsVersion,
-                                   startedAt: started, results: results)
-            do { try report.write(to: directory) } catch { throw exitHarness("cannot write the report to \(directory): \(error)") }
-            if json {
-                var summary = JSONOutput.runSummary(report, directory: directory).objectValue ?? [:]
-                summary["findings"] = .array(results.filter { $0.severity != nil }.map {
-                    ["id": .string($0.id), "severity": .string($0.severity!), "reason": .string($0.reason)]
-                })
-                JSONOutput.print(.object(summary))
-            } else {
-                for result in results {
-                    let tag = result.severity.map { $0.uppercased() } ?? result.status.rawValue
-                    print("\(tag.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id): \(result.reason)")
-                }
-                print(SummaryReport(report: report).table)
-                print("report: \(directory)/{results.jsonl,junit.xml,summary.md}")
-            }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
-        }
-    }
+        subcommands: Families.checkCommands)
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Conformance
+import ConformanceKit
 import Foundation
 import WireCore
 

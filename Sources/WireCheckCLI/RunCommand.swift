@@ -1,5 +1,5 @@
 import ArgumentParser
-import Conformance
+import ConformanceKit
 import Foundation
 
 /// `wirecheck run`: the main job of `make run`.
@@ -9,8 +9,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run every conformance suite against the reference implementation, end to end through its shim.",
         discussion: """
             Starts `wirecheck shim` as a child process and drives every vector of every suite through the shim \
-            protocol, exactly as it would drive another implementation. Then starts the mock cdev server \
-            in both profiles on free loopback ports and runs `wirecheck check cdev` against each. Prints the summary table and writes \
+            protocol, exactly as it would drive another implementation. Then starts each family's mock server \
+            on a free loopback port (cdev: in both profiles) and runs its live checks against it. Prints the summary table and writes \
             results.jsonl, junit.xml and summary.md to reports/<run-name>/.
             Example: wirecheck run
             """)
@@ -22,13 +22,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Skip the live-server checks against the embedded mock servers.") var noLive = false
 
     func run() throws {
-        var options = VerifyRun.Options()
+        var options = VerifyRun.Options(families: Families.all)
         options.vectorsDirectory = vectors
         options.reportDirectory = reportDir
         options.timeout = timeout
         options.runKind = "run"
         options.shimCommand = "\(ShellQuote.quote(Self.executablePath())) shim"
-        if !noLive { options.liveChecks = { console in try EmbeddedCdevChecks.run(console: console) } }
+        if !noLive {
+            let checks = Families.all.all.flatMap(\.embeddedLiveChecks)
+            options.liveChecks = { console in try checks.flatMap { try $0.run(EmbeddedMock.start, console) } }
+        }
         try VerifyCommand.perform(options: options, json: json)
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Conformance
+import ConformanceKit
 
 /// `wirecheck shim`
 struct ShimCommand: ParsableCommand {
@@ -13,6 +13,6 @@ struct ShimCommand: ParsableCommand {
             """)
 
     func run() throws {
-        ReferenceShim().serve()
+        ReferenceShim(families: Families.all).serve()
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Conformance
+import ConformanceKit
 import Foundation
 import WireCore
 
@@ -27,7 +27,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         if check {
-            let differing = VectorGenerator.differences(root: root)
+            let differing = VectorGenerator.differences(root: root, suites: Families.all.suites)
             if json {
                 JSONOutput.print(["upToDate": .bool(differing.isEmpty), "differing": .array(differing.map { .string($0) })])
             } else {
@@ -37,7 +37,7 @@ struct GenerateCommand: ParsableCommand {
             if !differing.isEmpty { throw ExitCode(1) }
             return
         }
-        let written = try VectorGenerator.write(root: root)
+        let written = try VectorGenerator.write(root: root, suites: Families.all.suites)
         if json {
             JSONOutput.print(["files": .array(written.map { .string($0) })])
         } else {
@@ -59,7 +59,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let files: [VectorFile]
-        do { files = try VectorLoader.load(directory: vectors) } catch { throw exitHarness("\(error)") }
+        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch { throw exitHarness("\(error)") }
         let rows: [JSONValue] = files.map { file in
             let tests = file.allTests.map(\.test)
             let errors = Set(tests.compactMap(\.error)).sorted()
@@ -114,10 +114,17 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the run summary (or the --list ids) as JSON on stdout.") var json = false
 
     func run() throws {
-        var options = VerifyRun.Options()
+        var bugTypes: [BugType] = []
+        for name in bugType {
+            guard let type = BugType(rawValue: name) else {
+                throw ValidationError("--bug-type \(name) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            bugTypes.append(type)
+        }
+        var options = VerifyRun.Options(families: Families.all)
         options.vectorsDirectory = vectors
         options.shimCommand = shim
-        options.selection = CaseSelection(only: only, skip: skip, flags: flag, bugTypes: bugType)
+        options.selection = CaseSelection(only: only, skip: skip, flags: flag, bugTypes: bugTypes)
         options.strict = strict
         options.expectationsFile = expect
         options.timeout = timeout

@@ -2,7 +2,7 @@
 ///
 /// Format modules map these onto their own closed error enums; the `code` strings are the
 /// kebab-case classes used in `Vectors/` (vectors.md, "error").
-public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum WireError: CodedError, Equatable, Sendable, CustomStringConvertible {
     /// Fewer bytes were left than the field needs.
     case truncated(field: String, offset: Int, needed: Int, available: Int)
     /// Bytes remained after the last field of a complete object.
@@ -18,16 +18,27 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value that is syntactically readable but not allowed here (`reason` says why).
     case invalidValue(field: String, offset: Int, reason: String)
 
-    /// The stable error class used by vectors and the shim protocol.
-    public var code: String {
+    /// The error classes of this module (the vectors' `error` strings).
+    public enum Code: String, CaseIterable, Sendable {
+        case truncated
+        case trailingBytes = "trailing-bytes"
+        case invalidCharacter = "invalid-character"
+        case badLength = "bad-length"
+        case badPadding = "bad-padding"
+        case nonZeroTrailingBits = "non-zero-trailing-bits"
+        case invalidValue = "invalid-value"
+    }
+
+    /// The class of this error.
+    public var errorCode: Code {
         switch self {
-        case .truncated: "truncated"
-        case .trailingBytes: "trailing-bytes"
-        case .invalidCharacter: "invalid-character"
-        case .badLength: "bad-length"
-        case .badPadding: "bad-padding"
-        case .nonZeroTrailingBits: "non-zero-trailing-bits"
-        case .invalidValue: "invalid-value"
+        case .truncated: .truncated
+        case .trailingBytes: .trailingBytes
+        case .invalidCharacter: .invalidCharacter
+        case .badLength: .badLength
+        case .badPadding: .badPadding
+        case .nonZeroTrailingBits: .nonZeroTrailingBits
+        case .invalidValue: .invalidValue
         }
     }
 

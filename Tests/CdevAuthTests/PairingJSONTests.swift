@@ -1,5 +1,6 @@
 import Foundation
 import WireCore
+import WireCheckTestSupport
 import XCTest
 @testable import CdevAuth
 
@@ -56,12 +57,7 @@ final class PairingJSONTests: XCTestCase {
     }
 
     func testFuzzFailCasesRoundTrip() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/FailCases/FuzzCdevPairingJSON").path
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        XCTAssertEqual(names.count, 2)
-        for name in names {
-            let bytes = Array(FileManager.default.contents(atPath: "\(folder)/\(name)")!)
+        for (name, bytes) in try FuzzFailCases.inputs("FuzzCdevPairingJSON") {
             if let pair = try? TokenPairResponse.parse(bytes) {
                 XCTAssertEqual(try TokenPairResponse.parse(JSONWriter().bytes(.object(pair.json(offsetSeconds: 0)))), pair, name)
             } else {

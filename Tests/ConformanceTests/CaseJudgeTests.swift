@@ -1,5 +1,6 @@
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
+import WireCoreConformance
 import WireCore
 
 final class CaseJudgeTests: XCTestCase {

@@ -1,7 +1,10 @@
+import CdevAuth
+import CdevConformance
 import CrossCheck
 import Foundation
+import WireCheckTestSupport
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 import WireCore
 
 /// The cdev vectors checked without CdevAuth: Foundation decodes the tokens, OpenSSL recomputes
@@ -25,8 +28,7 @@ final class CdevVectorCrossCheckTests: XCTestCase {
 
     func testMintedTokensAreGoBytesWithOpenSSLMACs() throws {
         var checked = 0
-        try forEachCase(in: "cdev/tokens") { group, test in
-            guard group.type == "CdevMintTest" else { return }
+        try forEachCase(in: "cdev/tokens", of: CdevTokenSuite.mint) { _, test in
             let input = try XCTUnwrap(test.input.objectValue)
             let secret = try Hex.decode(input["secret"]!.stringValue!)
             let server = input["serverId"]!.stringValue!
@@ -46,8 +48,8 @@ final class CdevVectorCrossCheckTests: XCTestCase {
 
     func testAcceptedTokensCarryOpenSSLMACs() throws {
         var checked = 0
-        try forEachCase(in: "cdev/tokens") { group, test in
-            guard group.type == "CdevValidateTest", test.result != .invalid, !test.flags.contains("GoBase64LineBreak") else { return }
+        try forEachCase(in: "cdev/tokens", of: CdevTokenSuite.validate) { _, test in
+            guard test.result != .invalid, !test.flags.contains("GoBase64LineBreak") else { return }
             let secret = try Hex.decode(test.input["secret"]!.stringValue!)
             let token = test.input["token"]!.stringValue!
             // Foundation's decoder rejects non-zero trailing bits; clear them for this check.
@@ -63,11 +65,14 @@ final class CdevVectorCrossCheckTests: XCTestCase {
 
     /// Rejected by MAC: OpenSSL agrees the MAC does not match.
     func testInvalidTokenCasesFailTheOpenSSLMAC() throws {
-        try forEachCase(in: "cdev/tokens") { group, test in
-            guard test.error == "invalid-token", !test.flags.contains("ServerId"), let decoded = parts(test.input["token"]!.stringValue!) else { return }
+        var checked = 0
+        try forEachCase(in: "cdev/tokens", of: CdevTokenSuite.validate) { _, test in
+            guard test.error == CdevTokenError.Code.invalidToken.rawValue, !test.flags.contains("ServerId"), let decoded = parts(test.input["token"]!.stringValue!) else { return }
             let secret = try Hex.decode(test.input["secret"]!.stringValue!)
             XCTAssertNotEqual(decoded.mac, OpenSSL.hmacSHA256(key: secret, data: decoded.payload), test.id)
+            checked += 1
         }
+        assertChecked(checked, "invalid-token cases with a decodable token")
     }
 
     func canonical(_ token: String) -> String {

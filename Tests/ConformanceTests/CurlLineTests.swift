@@ -1,5 +1,5 @@
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 
 /// Live-check reproducers: runnable curl lines that never contain a token.
 final class CurlLineTests: XCTestCase {

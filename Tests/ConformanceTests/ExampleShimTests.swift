@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 
 /// The README's example shim is real: it runs, and its verdicts are the ones the README states.
 final class ExampleShimTests: XCTestCase {
@@ -22,7 +22,7 @@ final class ExampleShimTests: XCTestCase {
         XCTAssertEqual(counts["PASS"], 124)
         XCTAssertEqual(counts["FAIL"], 28)
         // Every case outside wirecore/base64 uses an op the example does not list.
-        let total = try VectorLoader.load(directory: TestEnvironment.vectorsDirectory).flatMap(\.allTests).count
+        let total = try TestEnvironment.vectorFiles().flatMap(\.allTests).count
         XCTAssertEqual(counts["UNIMPLEMENTED"], total - 152)
     }
 }

@@ -1,7 +1,9 @@
 import CrossCheck
+import FlowDownConformance
 import Foundation
+import WireCheckTestSupport
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 import WireCore
 
 /// The flowdown vectors recomputed without the ModelExchange module: libsodium for Ed25519, X25519
@@ -35,7 +37,7 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
         try forEachCase(in: "flowdown/keys") { group, test in
             let seed = try hex(test.input["seed"])
             let encoded = Base64.encode(try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed)) + XCTUnwrap(Libsodium.x25519PublicKey(scalar: seed)), variant: .foundation)
-            if group.type == "FlowDownPublicKeyTest" {
+            if group.type == FlowDownKeysSuite.publicKey.type {
                 XCTAssertEqual(encoded, test.expected["pk"]?.stringValue, test.id)
             } else {
                 let url = foundationURL(scheme: "flowdown", items: [("pk", encoded), ("callback", test.input["callback"]!.stringValue!)])
@@ -103,8 +105,7 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
     }
 
     func testSealCasesWithLibsodiumAndOpenSSL() throws {
-        try forEachCase(in: "flowdown/payload") { group, test in
-            guard group.type == "FlowDownSealTest" else { return }
+        try forEachCase(in: "flowdown/payload", of: FlowDownPayloadSuite.seal) { _, test in
             let pk = try b64(test.input["pk"]!.stringValue!)
             let ephemeral = try hex(test.input["ephemeralPrivateKey"])
             let nonce = try hex(test.input["nonce"])
@@ -123,8 +124,7 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
 
     func testOpenCasesWithLibsodiumAndOpenSSL() throws {
         var opened = 0
-        try forEachCase(in: "flowdown/payload") { group, test in
-            guard group.type == "FlowDownOpenTest" else { return }
+        try forEachCase(in: "flowdown/payload", of: FlowDownPayloadSuite.open) { _, test in
             let seed = try hex(test.input["seed"])
             guard let payload = try? b64(test.input["payload"]!.stringValue!),
                   let json = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: String],
@@ -163,7 +163,7 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
         var canonical = 0
         try forEachCase(in: "flowdown/models") { group, test in
             guard test.flags.contains("Canonical") else { return }
-            let bytes = try hex(group.type == "FlowDownEncodeModelsTest" ? test.expected["plist"] : test.input["plist"])
+            let bytes = try hex(group.type == FlowDownModelsSuite.encodeModels.type ? test.expected["plist"] : test.input["plist"])
             let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
             let rewritten = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
             XCTAssertEqual(String(decoding: rewritten, as: UTF8.self), String(decoding: bytes, as: UTF8.self), test.id)

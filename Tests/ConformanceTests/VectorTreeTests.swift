@@ -1,25 +1,25 @@
 import Foundation
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 import WireCore
 
 /// The committed Vectors/ and Corpus/ are exactly what the generator writes, and follow vectors.md.
 final class VectorTreeTests: XCTestCase {
     func testGenerationIsDeterministic() {
-        let first = VectorGenerator.render()
-        let second = VectorGenerator.render()
+        let first = VectorGenerator.render(suites: TestEnvironment.families.suites)
+        let second = VectorGenerator.render(suites: TestEnvironment.families.suites)
         XCTAssertEqual(first.files.map(\.path), second.files.map(\.path))
         XCTAssertEqual(first.files.map(\.bytes), second.files.map(\.bytes))
     }
 
     func testCommittedTreeMatchesGenerator() {
-        XCTAssertEqual(VectorGenerator.differences(root: TestEnvironment.root), [],
+        XCTAssertEqual(VectorGenerator.differences(root: TestEnvironment.root, suites: TestEnvironment.families.suites), [],
                        "run `wirecheck vectors generate` and commit Vectors/ and Corpus/")
     }
 
     func testEveryRegisteredSuiteHasAFileAndLoads() throws {
-        let files = try VectorLoader.load(directory: TestEnvironment.vectorsDirectory)
-        XCTAssertEqual(Set(files.map(\.suite)), Set(SuiteRegistry.suites.map(\.id)))
+        let files = try TestEnvironment.vectorFiles()
+        XCTAssertEqual(Set(files.map(\.suite)), Set(TestEnvironment.families.suites.map(\.id)))
         for file in files {
             // Reading and writing again gives the same bytes (the file format round-trips).
             let path = "\(TestEnvironment.vectorsDirectory)/\(file.suite).json"
@@ -29,7 +29,7 @@ final class VectorTreeTests: XCTestCase {
 
     func testIdsAreUniqueStableSlugsAndFlagsAreExplained() throws {
         var seen = Set<String>()
-        for file in try VectorLoader.load(directory: TestEnvironment.vectorsDirectory) {
+        for file in try TestEnvironment.vectorFiles() {
             for (index, pair) in file.allTests.enumerated() {
                 let test = pair.test
                 XCTAssertTrue(seen.insert(test.id).inserted, "duplicate id \(test.id)")

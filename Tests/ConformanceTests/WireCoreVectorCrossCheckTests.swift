@@ -1,7 +1,9 @@
 import CrossCheck
 import Foundation
+import WireCheckTestSupport
+import WireCoreConformance
 import XCTest
-@testable import Conformance
+@testable import ConformanceKit
 import WireCore
 
 /// The wirecore vectors checked by implementations that are not ours: libsodium for strict Base64,
@@ -42,8 +44,7 @@ final class WireCoreVectorCrossCheckTests: XCTestCase {
     }
 
     func testQueryEncodeVectorsAgreeWithFoundation() throws {
-        try forEachCase(in: "wirecore/query-encoding") { group, test in
-            guard group.type == "QueryEncodeTest" else { return }
+        try forEachCase(in: "wirecore/query-encoding", of: QueryEncodingSuite.encode) { _, test in
             var components = URLComponents()
             components.queryItems = test.input["items"]!.arrayValue!.map {
                 URLQueryItem(name: $0.arrayValue![0].stringValue!, value: $0.arrayValue![1].stringValue)
@@ -56,8 +57,7 @@ final class WireCoreVectorCrossCheckTests: XCTestCase {
     /// returns nil), so those cases are compared only where Foundation parses the URL.
     func testQueryDecodeVectorsAgreeWithFoundation() throws {
         var compared = 0
-        try forEachCase(in: "wirecore/query-encoding") { group, test in
-            guard group.type == "QueryDecodeTest" else { return }
+        try forEachCase(in: "wirecore/query-encoding", of: QueryEncodingSuite.decode) { _, test in
             let query = test.input["query"]!.stringValue!
             guard let components = URLComponents(string: "flowdown://models/exchange?" + query) else { return }
             compared += 1

@@ -1,6 +1,7 @@
 import CdevAuth
+import CdevConformance
 import CdevService
-import Conformance
+import ConformanceKit
 import Dispatch
 import Foundation
 import Logging
@@ -20,7 +21,7 @@ final class CdevMockServerTests: XCTestCase {
         let config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
                                        heartbeatInterval: .milliseconds(200))
         let service = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), log: serviceLog(log))
-        return (try BackgroundServer(CdevMockServer(service: service, logger: log)), service)
+        return (try BackgroundServer(MockHTTPServer(service: service, logger: log)), service)
     }
 
     func check(_ profile: CdevProfile, port: Int) throws -> [CaseResult] {

@@ -1,3 +1,4 @@
+import HTTPExchange
 import CdevAuth
 import CdevService
 import FuzzSupport

@@ -1,15 +1,24 @@
 import Foundation
 import XCTest
-import Conformance
+import CdevConformance
+import ConformanceKit
+import FlowDownConformance
+import WireCheckTestSupport
 import WireCore
+import WireCoreConformance
 
 /// Paths and process helpers shared by the conformance tests.
 enum TestEnvironment {
-    /// The repository root (this file is Tests/ConformanceTests/Support/TestEnvironment.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static var root: String { Repository.root }
+    static var vectorsDirectory: String { Repository.vectorsDirectory }
 
-    static var vectorsDirectory: String { "\(root)/Vectors" }
+    /// The families the CLI lists in `Families.swift`; `VectorTreeTests` checks that the two agree.
+    static let families = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family])
+
+    /// Every committed vector file, in the families' order.
+    static func vectorFiles() throws -> [VectorFile] {
+        try VectorLoader.load(directory: vectorsDirectory, suiteOrder: families.suites.map(\.id))
+    }
 
     static func fixture(_ name: String) -> String {
         Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures")

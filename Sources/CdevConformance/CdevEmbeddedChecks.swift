@@ -1,0 +1,35 @@
+import CdevAuth
+import CdevService
+import ConformanceKit
+import Foundation
+import WireCore
+
+/// What `wirecheck run` adds after the vectors: the live checker against the mock cdev server,
+/// once per profile, with auth on, the secret known and revoke-all allowed (the server is ours).
+enum CdevEmbeddedChecks {
+    static let all = CdevProfile.allCases.map { profile in
+        EmbeddedLiveCheck(suite: "cdev/live-\(profile.rawValue)") { start, console in try run(profile, start: start, console: console) }
+    }
+
+    static func run(_ profile: CdevProfile, start: MockStarter, console: Console) throws -> [CaseResult] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-cdev-\(getpid())-\(profile.rawValue)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var random = SystemRandom()
+        let identity = SecretFile.generate(using: &random)
+        let config = CdevServiceConfig(
+            profile: profile, requireAuth: true, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
+            heartbeatInterval: .seconds(1))
+        let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: directory + "/token_secret.json")
+        // Only warnings reach the console; the service keeps tokens out of its lines anyway.
+        let service = CdevService(config: config, tokens: tokens) { level, message in
+            if level == .warning { console.message("[cdev mock] \(message)") }
+        }
+        let server = try start(service)
+        defer { server.stop() }
+        var options = CdevLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
+        options.suite = "cdev/live-\(profile.rawValue)"
+        let checker = try CdevLiveChecker(options: options)
+        console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")
+        return checker.run()
+    }
+}

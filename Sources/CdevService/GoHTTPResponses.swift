@@ -1,0 +1,30 @@
+import HTTPExchange
+import WireCore
+
+/// The response shapes of cdev's Go server: `json.NewEncoder(w).Encode(v)` and `http.Error`.
+extension APIResponse {
+    /// Go's `json.NewEncoder(w).Encode(v)`: compact, HTML-safe escaping, trailing newline.
+    public static func json(_ status: Int, _ object: JSONObject) -> APIResponse {
+        let bytes = JSONWriter(options: .init(escapeHTML: true)).bytes(.object(object)) + [0x0A]
+        return APIResponse(status: status, headers: [("Content-Type", "application/json")], body: bytes)
+    }
+
+    /// `{"error":"…"}`, cdev's only error shape.
+    public static func error(_ status: Int, _ message: String) -> APIResponse {
+        json(status, ["error": .string(message)])
+    }
+
+    /// Go's `http.Error`: plain text with a newline, and `nosniff`.
+    public static func text(_ status: Int, _ message: String) -> APIResponse {
+        APIResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")],
+            body: Array((message + "\n").utf8))
+    }
+
+    /// Go's mux for a known path and a wrong method.
+    public static let methodNotAllowed = text(405, "Method not allowed")
+    /// Go's mux for an unknown path.
+    public static let notFound = text(404, "404 page not found")
+    /// The Bearer middleware's refusal.
+    public static let unauthorized = text(401, "Unauthorized")
+}

@@ -1,0 +1,76 @@
+import WireCore
+
+/// The request a case turns into: an operation name and its arguments.
+public struct ShimCall: Sendable, Equatable {
+    /// The shim op.
+    public var op: String
+    /// Its arguments.
+    public var args: JSONObject
+
+    /// A call of `op` with `args`.
+    public init(_ op: String, _ args: JSONObject) {
+        self.op = op
+        self.args = args
+    }
+}
+
+/// A seed file for a fuzz target's corpus, written by the vector generator.
+public struct CorpusSeed: Sendable, Equatable {
+    /// `Fuzz<Thing>`, the target whose corpus folder receives the file.
+    public var target: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// A seed for `target`.
+    public init(target: String, bytes: [UInt8]) {
+        self.target = target
+        self.bytes = bytes
+    }
+}
+
+/// One vector suite, `Vectors/<format>/<name>.json`: how its cases are generated, which group
+/// types they use (and so which ops), and how an answer is compared with a case's `expected`.
+public protocol VectorSuite: Sendable {
+    /// `format/name`, e.g. `wirecore/base64`; also the file path below `Vectors/` without `.json`.
+    var id: String { get }
+    /// The group types of the suite's file, each declared once.
+    var groupKinds: [GroupKind] { get }
+    /// The reference implementation of the shim operations the suite's cases use.
+    var operations: [ShimOperation] { get }
+
+    /// Builds the suite's file; must be deterministic.
+    func generate() -> VectorFile
+    /// Why a successful result does not match the case's `expected`, or nil when it does.
+    func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String?
+    /// Raw inputs for the fuzz targets' seed corpora.
+    func corpusSeeds(from file: VectorFile) -> [CorpusSeed]
+}
+
+extension VectorSuite {
+    /// The suite's format, the part of its id before `/`.
+    public var format: String { String(id.split(separator: "/").first ?? "") }
+
+    /// The declaration of a group's type, when this suite declares it.
+    public func kind(of group: TestGroup) -> GroupKind? { groupKinds.first { $0.type == group.type } }
+
+    /// The declaration of `type`; a suite asks only for its own types, so a miss is a programming error.
+    public func kind(_ type: String) -> GroupKind {
+        guard let kind = groupKinds.first(where: { $0.type == type }) else { preconditionFailure("\(id) declares no group type \(type)") }
+        return kind
+    }
+
+    /// By default every key of `expected` must be in the result with an equal value.
+    public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
+        defaultMismatch(result: result, expected: test.expected)
+    }
+}
+
+/// Every key of `expected` must be in the result with an equal value; extra result keys are ignored.
+public func defaultMismatch(result: JSONObject, expected: JSONValue) -> String? {
+    guard let expected = expected.objectValue else { return nil }
+    for (key, value) in expected {
+        guard let actual = result[key] else { return "result has no '\(key)' (expected \(value))" }
+        if actual != value { return "'\(key)' is \(actual), expected \(value)" }
+    }
+    return nil
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which cases a run includes (`--only`, `--skip`, `--flag`, `--bug-type`); ids are matched with
+/// shell globs in which `*` also crosses `/`.
+public struct CaseSelection: Sendable {
+    public var only: [String] = []
+    public var skip: [String] = []
+    public var flags: [String] = []
+    public var bugTypes: [BugType] = []
+
+    public init(only: [String] = [], skip: [String] = [], flags: [String] = [], bugTypes: [BugType] = []) {
+        self.only = only
+        self.skip = skip
+        self.flags = flags
+        self.bugTypes = bugTypes
+    }
+
+    public static func matches(_ pattern: String, _ id: String) -> Bool {
+        // A pattern without wildcards also selects everything below it, so `--only wirecore` works.
+        if !pattern.contains(where: { "*?[".contains($0) }) {
+            return id == pattern || id.hasPrefix(pattern.hasSuffix("/") ? pattern : pattern + "/")
+        }
+        return fnmatch(pattern, id, 0) == 0
+    }
+
+    /// Nil when the case is selected, otherwise the reason it is skipped.
+    public func exclusionReason(id: String, flags caseFlags: [String], bugTypes caseBugTypes: [BugType]) -> String? {
+        if !only.isEmpty, !only.contains(where: { Self.matches($0, id) }) { return "not selected by --only" }
+        if let pattern = skip.first(where: { Self.matches($0, id) }) { return "skipped by --skip \(pattern)" }
+        if !flags.isEmpty, Set(flags).isDisjoint(with: caseFlags) { return "has none of the flags \(flags.joined(separator: ","))" }
+        if !bugTypes.isEmpty, Set(bugTypes).isDisjoint(with: caseBugTypes) {
+            return "has none of the bug types \(bugTypes.map(\.rawValue).joined(separator: ","))"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import WireCore
+
+/// Runs vector cases against an implementation and collects one `CaseResult` per case.
+public final class VectorRunner {
+    public let implementation: any ImplementationUnderTest
+    public let judge: CaseJudge
+    public let selection: CaseSelection
+    /// The families whose suites define how a file's cases are called and judged.
+    public let families: ProtocolFamilies
+    /// Called after each case with the suite id, the number done and the suite's total.
+    public var progress: ((String, Int, Int) -> Void)?
+    /// Options a reproducer needs besides `--only` (`--vectors`, `--expect`), already shell-quoted.
+    public var reproducerOptions = ""
+
+    public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, families: ProtocolFamilies) {
+        self.families = families
+        self.implementation = implementation
+        self.judge = judge
+        self.selection = selection
+    }
+
+    public func run(files: [VectorFile]) -> [CaseResult] {
+        files.flatMap(run(file:))
+    }
+
+    public func run(file: VectorFile) -> [CaseResult] {
+        let suite = families.suite(id: file.suite)
+        let cases = file.allTests
+        var results: [CaseResult] = []
+        for (index, (group, test)) in cases.enumerated() {
+            results.append(run(test, in: group, of: file, suite: suite))
+            progress?(file.suite, index + 1, cases.count)
+        }
+        return results
+    }
+
+    /// The case ids a run would execute (`--list`).
+    public func selectedIDs(files: [VectorFile]) -> [String] {
+        files.flatMap { file in
+            file.allTests.filter { pair in
+                selection.exclusionReason(id: pair.test.id, flags: pair.test.flags,
+                                          bugTypes: bugTypes(of: pair.test, in: file)) == nil
+                    && judge.expectations.disabledReason(for: pair.test.id) == nil
+            }.map(\.test.id)
+        }
+    }
+
+    private func bugTypes(of test: TestCase, in file: VectorFile) -> [BugType] {
+        test.flags.compactMap { file.notes[$0]?.bugType }
+    }
+
+    private func run(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> CaseResult {
+        var result = CaseResult(
+            suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,
+            expectedResult: test.result.rawValue, expectedError: test.error, actualResult: nil, actualError: nil,
+            actualOutput: "", status: .skip, reason: "", durationMs: 0, implementation: implementation.name,
+            vectorsVersion: file.vectorsVersion,
+            reproducer: "\(implementation.reproducerPrefix)\(reproducerOptions)\(judge.strict ? " --strict" : "") --only \(test.id)",
+            stderr: "")
+        if let reason = selection.exclusionReason(id: test.id, flags: test.flags, bugTypes: bugTypes(of: test, in: file))
+            ?? judge.expectations.disabledReason(for: test.id)
+        {
+            result.reason = reason
+            return result
+        }
+        guard let suite else {
+            result.reason = "this harness has no definition of suite \(file.suite); update wirecheck"
+            return result
+        }
+        guard let kind = suite.kind(of: group) else {
+            result.reason = "suite \(file.suite) has no group type \(group.type) in this harness; update wirecheck"
+            return result
+        }
+        let call = kind.call(for: test, in: group)
+        guard implementation.supportedOps.contains(call.op) else {
+            result.status = .unimplemented
+            result.reason = "op \(call.op) is not listed by hello"
+            return result
+        }
+        let started = ContinuousClock.now
+        let outcome = implementation.call(call)
+        let elapsed = ContinuousClock.now - started
+        result.durationMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let verdict = judge.judge(outcome.response, test: test) { suite.mismatch(result: $0, for: test, in: group) }
+        result.status = verdict.status
+        result.reason = verdict.reason
+        result.actualResult = verdict.actualResult
+        result.actualError = verdict.actualError
+        result.actualOutput = verdict.output
+        result.stderr = outcome.stderr
+        return result
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import WireCore
+
+/// One conformance run over the vectors, as `wirecheck vectors verify` and `wirecheck run` do it:
+/// load, select, drive the implementation, judge, write the report, choose the exit code.
+public struct VerifyRun {
+    public struct Options: Sendable {
+        /// The families whose suites and reference operations the run knows.
+        public var families: ProtocolFamilies
+        public var vectorsDirectory = "Vectors"
+        /// nil runs the reference implementation in-process.
+        public var shimCommand: String? = nil
+        public var selection = CaseSelection()
+        public var strict = false
+        public var expectationsFile: String? = nil
+        public var timeout = 10.0
+        /// nil writes to `reports/<run-name>/`.
+        public var reportDirectory: String? = nil
+        public var reportsRoot = "reports"
+        public var runKind = "vectors"
+        /// Checks of live servers to add to the same report (`wirecheck run` probes its embedded mocks).
+        public var liveChecks: (@Sendable (Console) throws -> [CaseResult])? = nil
+        /// Options for a run over the suites of `families`.
+        public init(families: ProtocolFamilies) { self.families = families }
+    }
+
+    /// Why a run could not happen at all (exit 2).
+    public struct HarnessError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public var options: Options
+    public let console: Console
+
+    public init(options: Options, console: Console = Console()) {
+        self.options = options
+        self.console = console
+    }
+
+    public func loadFiles() throws -> [VectorFile] {
+        do {
+            return try VectorLoader.load(directory: options.vectorsDirectory, suiteOrder: options.families.suites.map(\.id))
+        } catch {
+            throw HarnessError(description: "\(error)")
+        }
+    }
+
+    public func loadExpectations() throws -> Expectations {
+        guard let path = options.expectationsFile else { return Expectations() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HarnessError(description: "cannot read expectations file \(path)")
+        }
+        do {
+            return try Expectations(json: Array(data))
+        } catch {
+            throw HarnessError(description: "\(path): \(error)")
+        }
+    }
+
+    public func makeImplementation() throws -> any ImplementationUnderTest {
+        guard let command = options.shimCommand else { return InProcessImplementation(shim: ReferenceShim(families: options.families)) }
+        do {
+            return try ShimImplementation(command: command, timeout: options.timeout)
+        } catch {
+            throw HarnessError(description: "the shim never answered hello: \(error)")
+        }
+    }
+
+    /// The ids that would run (`--list`), without starting any implementation.
+    public func list() throws -> [String] {
+        let judge = CaseJudge(strict: options.strict, expectations: try loadExpectations())
+        let runner = VectorRunner(
+            implementation: InProcessImplementation(shim: ReferenceShim(operations: [])), judge: judge, selection: options.selection,
+            families: options.families)
+        return runner.selectedIDs(files: try loadFiles())
+    }
+
+    /// Runs the cases and writes the report; returns it with the directory it was written to.
+    public func execute() throws -> (report: RunReport, directory: String) {
+        let files = try loadFiles()
+        let judge = CaseJudge(strict: options.strict, expectations: try loadExpectations())
+        let implementation = try makeImplementation()
+        let runName = options.reportDirectory.map { URL(fileURLWithPath: $0).lastPathComponent }
+            ?? RunName.make(kind: options.runKind, under: options.reportsRoot)
+        let directory = options.reportDirectory ?? "\(options.reportsRoot)/\(runName)"
+        console.message("wirecheck \(Harness.version) run \(runName): vectors \(Harness.vectorsVersion), implementation \(implementation.name)")
+        let runner = VectorRunner(implementation: implementation, judge: judge, selection: options.selection, families: options.families)
+        if options.vectorsDirectory != "Vectors" { runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))" }
+        if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
+        runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
+        let started = Date()
+        var results = runner.run(files: files)
+        if let liveChecks = options.liveChecks {
+            do { results += try liveChecks(console) } catch {
+                throw HarnessError(description: "live-server checks could not run: \(error)")
+            }
+        }
+        var report = RunReport(
+            runName: runName, implementation: implementation.name,
+            vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
+        if let shim = implementation as? ShimImplementation {
+            shim.client.stop()
+            if !shim.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = shim.stderrLog }
+        }
+        do {
+            try report.write(to: directory)
+        } catch {
+            throw HarnessError(description: "cannot write the report to \(directory): \(error)")
+        }
+        return (report, directory)
+    }
+}

@@ -1,0 +1,119 @@
+import WireCore
+
+/// A request line to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (shim-protocol.md).
+public struct ShimRequest: Sendable, Equatable {
+    public var id: Int64
+    public var op: String
+    public var args: JSONObject
+
+    public init(id: Int64, op: String, args: JSONObject = JSONObject()) {
+        self.id = id
+        self.op = op
+        self.args = args
+    }
+
+    public var line: String {
+        JSONWriter.compact(["id": .int(id), "op": .string(op), "args": .object(args)])
+    }
+
+    /// Parses a request line; a line that is not a request is a `bad-request` error.
+    public init(line: String) throws(ShimError) {
+        guard let object = (try? JSONParser.parse(line))?.objectValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "request line is not a JSON object")
+        }
+        guard let op = object["op"]?.stringValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "request has no string 'op'")
+        }
+        self.id = object["id"]?.intValue ?? 0
+        self.op = op
+        self.args = object["args"]?.objectValue ?? JSONObject()
+    }
+}
+
+/// A rejection or failure a shim reports: `{"code": "expired", "message": "..."}`.
+public struct ShimError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String = "") {
+        self.code = code
+        self.message = message
+    }
+
+    /// A format module's error, with its class and its description.
+    public init(_ error: some CodedError) {
+        self.init(code: error.code, message: error.description)
+    }
+
+    /// The code a shim sends for an operation it does not support; the case becomes UNIMPLEMENTED.
+    public static let unimplementedCode = "unimplemented"
+    /// The code for a request the shim cannot read (not JSON, an argument missing or mistyped).
+    public static let badRequestCode = "bad-request"
+
+    public var description: String { message.isEmpty ? code : "\(code): \(message)" }
+}
+
+/// A response line: `{"id", "ok": true, "result"}` or `{"id", "ok": false, "error"}`.
+public struct ShimResponse: Sendable, Equatable {
+    public var id: Int64
+    public var outcome: Result<JSONObject, ShimError>
+
+    public init(id: Int64, outcome: Result<JSONObject, ShimError>) {
+        self.id = id
+        self.outcome = outcome
+    }
+
+    public var line: String {
+        switch outcome {
+        case .success(let result):
+            return JSONWriter.compact(["id": .int(id), "ok": true, "result": .object(result)])
+        case .failure(let error):
+            var body: JSONObject = ["code": .string(error.code)]
+            if !error.message.isEmpty { body["message"] = .string(error.message) }
+            return JSONWriter.compact(["id": .int(id), "ok": false, "error": .object(body)])
+        }
+    }
+
+    /// Parses a response line; nil reason when it is well formed, otherwise why it is not.
+    public static func parse(line: String) -> Result<ShimResponse, ShimTransportFailure> {
+        let object: JSONObject
+        do {
+            guard let parsed = try JSONParser.parse(line, duplicateKeys: .keepLast).objectValue else {
+                return .failure(.notJSON(line: line, reason: "not a JSON object"))
+            }
+            object = parsed
+        } catch {
+            return .failure(.notJSON(line: line, reason: error.description))
+        }
+        guard let id = object["id"]?.intValue, let ok = object["ok"]?.boolValue else {
+            return .failure(.notJSON(line: line, reason: "response needs an integer 'id' and a boolean 'ok'"))
+        }
+        if ok {
+            return .success(ShimResponse(id: id, outcome: .success(object["result"]?.objectValue ?? JSONObject())))
+        }
+        let error = object["error"]
+        let code = error?["code"]?.stringValue ?? error?.stringValue ?? "error"
+        let message = error?["message"]?.stringValue ?? ""
+        return .success(ShimResponse(id: id, outcome: .failure(ShimError(code: code, message: message))))
+    }
+}
+
+/// Why a call to a shim produced no usable response. Each one fails the case and restarts the shim.
+public enum ShimTransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    case exited(status: String)
+    case notJSON(line: String, reason: String)
+    case outOfOrder(expected: Int64, got: Int64)
+    case timedOut(seconds: Double)
+    case couldNotStart(reason: String)
+
+    public var description: String {
+        switch self {
+        case .exited(let status): "shim exited (\(status)) before answering"
+        case .notJSON(let line, let reason):
+            "shim printed a line that is not a response (\(reason)): \(line.prefix(200).debugDescription)"
+        case .outOfOrder(let expected, let got): "shim answered id \(got) while id \(expected) was pending"
+        case .timedOut(let seconds): "shim did not answer within \(seconds) s (killed)"
+        case .couldNotStart(let reason): "shim could not be started: \(reason)"
+        }
+    }
+}

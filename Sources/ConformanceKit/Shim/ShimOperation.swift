@@ -1,0 +1,54 @@
+import WireCore
+
+/// One operation of the reference shim: a name from shim-protocol.md and its implementation over
+/// the project's own codecs.
+public struct ShimOperation: Sendable {
+    public var name: String
+    public var run: @Sendable (JSONObject) throws(ShimError) -> JSONObject
+
+    public init(_ name: String, run: @escaping @Sendable (JSONObject) throws(ShimError) -> JSONObject) {
+        self.name = name
+        self.run = run
+    }
+}
+
+/// Typed access to request arguments; a missing or mistyped argument is a `bad-request` error
+/// naming the argument.
+extension JSONObject {
+    public func string(_ name: String) throws(ShimError) -> String {
+        guard let value = self[name]?.stringValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument '\(name)' must be a string")
+        }
+        return value
+    }
+
+    public func hex(_ name: String) throws(ShimError) -> [UInt8] {
+        let text = try string(name)
+        do {
+            return try Hex.decode(text)
+        } catch {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument '\(name)' is not hex: \(error)")
+        }
+    }
+
+    public func int(_ name: String) throws(ShimError) -> Int64 {
+        guard let value = self[name]?.intValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument '\(name)' must be an integer")
+        }
+        return value
+    }
+
+    public func bool(_ name: String) throws(ShimError) -> Bool {
+        guard let value = self[name]?.boolValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument '\(name)' must be a boolean")
+        }
+        return value
+    }
+
+    public func array(_ name: String) throws(ShimError) -> [JSONValue] {
+        guard let value = self[name]?.arrayValue else {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument '\(name)' must be an array")
+        }
+        return value
+    }
+}

@@ -1,0 +1,87 @@
+import HTTPExchange
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Any `MockService` on Hummingbird: every HTTP request goes to `handle` and its answer is written
+/// back unchanged; the service's WebSocket endpoint, if any, is gated before the handshake and
+/// then bridged to the service's session as text messages.
+public struct MockHTTPServer: Sendable {
+    /// The service behind the server.
+    public let service: any MockService
+    /// Hummingbird's logger (its own request logging is not installed: it would print URIs with tokens).
+    public let logger: Logger
+    /// Whether SIGTERM and SIGINT shut the server down gracefully.
+    public let handlesSignals: Bool
+
+    /// A server for `service`.
+    public init(service: any MockService, logger: Logger, handlesSignals: Bool = false) {
+        self.service = service
+        self.logger = logger
+        self.handlesSignals = handlesSignals
+    }
+
+    /// Runs until SIGTERM/SIGINT (when `handlesSignals`) or cancellation. `onRunning` gets the
+    /// bound port (useful with port 0).
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await serviceGroup(onRunning: onRunning).run()
+    }
+
+    /// The server as a service group, so an embedding caller can shut it down gracefully.
+    public func serviceGroup(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+        let service = self.service
+        let responder = MockResponder(service: service)
+        let configuration = ApplicationConfiguration(address: .hostname(service.host, port: service.requestedPort), serverName: nil)
+        let onServerRunning: @Sendable (any Channel) async -> Void = { channel in
+            let port = channel.localAddress?.port ?? service.requestedPort
+            service.didBind(port: port)
+            await onRunning(port)
+        }
+        let app: any Service
+        if let endpoint = service.webSocket {
+            let webSocketRouter = Router(context: MockRequestContext.self)
+            webSocketRouter.ws(RouterPath(endpoint.path)) { request, context in
+                let api = try await MockResponder.apiRequest(request, context: context, collectBody: false)
+                return endpoint.gate(api) == nil ? .upgrade([:]) : .dontUpgrade
+            } onUpgrade: { inbound, outbound, _ in
+                try await Self.bridge(endpoint, inbound: inbound, outbound: outbound)
+            }
+            let webSocketResponder = webSocketRouter.buildResponder()
+            app = Application(
+                responder: responder,
+                server: HTTPServerBuilder { responder in
+                    let upgrade = HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder,
+                        configuration: .init(ws: .init(maxFrameSize: endpoint.maximumMessageSize, closeTimeout: .seconds(5))))
+                    return GatedChannel(inner: upgrade, endpoint: endpoint)
+                },
+                configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+        } else {
+            app = Application(responder: responder, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+        }
+        return ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+    }
+
+    /// Runs the endpoint's session over one upgraded connection: text messages in, text out.
+    static func bridge(_ endpoint: WebSocketEndpoint, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let (messages, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: endpoint.maximumMessageSize) {
+                        if case .text(let text) = message { continuation.yield(text) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            try await endpoint.session(WebSocketConnection(messages: messages) { text in try await outbound.write(.text(text)) })
+            group.cancelAll()
+        }
+    }
+}

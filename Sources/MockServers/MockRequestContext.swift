@@ -1,0 +1,22 @@
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// The request context of the mock servers: WebSocket-capable, and it knows the peer address so
+/// loopback-only endpoints can tell who is asking.
+struct MockRequestContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    var fromLoopback: Bool {
+        guard let address = remoteAddress?.ipAddress else { return false }
+        return address == "127.0.0.1" || address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
+    }
+}

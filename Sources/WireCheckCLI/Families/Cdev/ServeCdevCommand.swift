@@ -1,0 +1,67 @@
+import ArgumentParser
+import CdevAuth
+import CdevService
+import Foundation
+import Logging
+import MockServers
+import QRImage
+import WireCore
+
+/// `wirecheck serve cdev`: the mock cdev server in the foreground.
+struct ServeCdevCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cdev",
+        abstract: "The mock cdev server: pairing and auth API, /ws with heartbeats, status/file endpoints.",
+        discussion: """
+            Profile baseline (default) is cdev e761846 as the seed describes it: port 8766, ?token= on /ws, HTTP API \
+            unprotected, revoke-all unauthenticated. Profile head adds the Bearer middleware, header-only /ws, \
+            device_id, /api/auth/revoke, the pairing code and (with --pairing-approval) the 202 approval flow.
+            On start it prints the pairing JSON (`cdev pair --json` order, with a pairing token when auth is on) \
+            and a QR code to scan. Stop it with Ctrl-C.
+            Example: wirecheck serve cdev --require-auth --port 8766
+            """)
+
+    @Option(help: "baseline or head.") var profile = "baseline"
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port (0 picks a free one).") var port = 8766
+    @Flag(inversion: .prefixedNo, help: "security.require_auth (default: off for baseline, on for head).") var requireAuth: Bool?
+    @Option(help: "The secret file (created 0600 if missing; default ~/.cdev-mock/token_secret.json, not cdev's own).")
+    var secretFile: String?
+    @Option(help: "Repository root: /api/file reads only inside it; its name is `repo` (default: current directory).") var root: String?
+    @Option(help: "Seconds between /ws heartbeats.") var heartbeat = 30.0
+    @Option(help: "Allowed WebSocket Origin (repeatable; exact or *.domain).") var allowedOrigin: [String] = []
+    @Flag(help: "Head: require local approval of each pairing (202 flow).") var pairingApproval = false
+    @Flag(help: "Write timestamps in UTC instead of the local offset.") var utc = false
+    @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
+    @Flag(help: "Print the start-up pairing info as JSON only (no QR).") var json = false
+
+    func run() async throws {
+        guard let profile = CdevProfile(rawValue: profile) else { throw ValidationError("--profile must be baseline or head") }
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level must be debug, info or warning") }
+        var logger = Logger(label: "wirecheck.cdev-mock")
+        logger.logLevel = level
+        let path = secretFile ?? (ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.cdev-mock/token_secret.json"
+        var random = SystemRandom()
+        let (identity, warning) = SecretFile.loadOrCreate(at: path, random: &random)
+        if let warning { logger.warning("\(warning)") }
+        var config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, host: host, port: port, repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
+                                       heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
+        if utc { config.utcOffsetSeconds = 0 }
+        let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: path)
+        let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
+        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
+        try await server.run { _ in
+            let requireAuth = service.config.requireAuth
+            let info = service.pairingInfo(withToken: requireAuth)
+            var lines = [JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(info.cliJSON))]
+            if !json {
+                lines.insert("cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)", at: 0)
+                if let code = try? QRCode(text: info.qrText) { lines.append(code.terminalText) }
+                if profile == .head, requireAuth { lines.append("pairing code: \(service.currentPairingCode())") }
+            }
+            // Written straight to the descriptor: print() would sit in a buffer when stdout is a pipe.
+            let banner = lines.joined(separator: "\n") + "\n"
+            FileHandle.standardOutput.write(Data(banner.utf8))
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// An error of a format module's closed error enum: its `errorCode` is one case of a closed
+/// vocabulary whose raw values are the kebab-case error classes of the vectors (vectors.md, "error"),
+/// so a misspelt class does not compile. The shim's `ShimError` is built from it in one place.
+public protocol CodedError: Error, CustomStringConvertible {
+    /// The closed set of error classes of this module.
+    associatedtype Code: RawRepresentable, CaseIterable, Sendable where Code.RawValue == String
+    /// The class of this error.
+    var errorCode: Code { get }
+}
+
+extension CodedError {
+    /// The kebab-case error class, as written in the vectors and sent by shims.
+    public var code: String { errorCode.rawValue }
+}

@@ -1,0 +1,114 @@
+import ConformanceKit
+import WireCore
+
+/// `wirecore/base64`: decoding in each of the eight variants, RFC 4648 test vectors and the edge
+/// cases where strict decoders and Go's lenient decoder part ways.
+public struct Base64Suite: VectorSuite {
+    public init() {}
+    public var id: String { "wirecore/base64" }
+    /// `Base64DecodeTest`: `wirecore.base64Decode {variant, text}` → `{bytes}`.
+    public static let decode = GroupKind(
+        "Base64DecodeTest", op: "wirecore.base64Decode", params: [.oneOf("variant", Base64Variant.all.map(\.name))],
+        input: [.string("text")], expected: [.hex("bytes")])
+
+    public var groupKinds: [GroupKind] { [Self.decode] }
+    public var operations: [ShimOperation] { [WireCoreOperations.base64Decode] }
+
+    static let notes: [String: VectorFile.Note] = [
+        "RFC4648": .init(bugType: .basic, description: "Test vector from RFC 4648 section 10."),
+        "Alphabet": .init(bugType: .basic, description: "Uses the characters where the standard and URL alphabets differ."),
+        "WrongAlphabet": .init(bugType: .edgeCase, description: "A character of the other alphabet; must be rejected."),
+        "InvalidCharacter": .init(bugType: .basic, description: "A character in no Base64 alphabet."),
+        "BadLength": .init(bugType: .edgeCase, description: "A length that leaves one character over (six bits cannot make a byte)."),
+        "Padding": .init(bugType: .edgeCase, description: "Padding missing, misplaced, or present in an unpadded variant."),
+        "NonCanonical": .init(bugType: .malleability, description: "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two encodings decode to the same bytes."),
+        "LineBreak": .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
+        "Whitespace": .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),
+    ]
+
+    private struct Case {
+        var slug: String
+        var comment: String
+        var flags: [String]
+        var text: String
+        /// The decoded bytes, or the error code, for this variant.
+        var outcome: Result<[UInt8], WireError>
+    }
+
+    /// The cases for one variant; outcomes come from the reference decoder and are cross-checked
+    /// against libsodium in the tests.
+    private func cases(for variant: Base64Variant) -> [Case] {
+        let other = Base64Variant(variant.alphabet == .std ? .url : .std, variant.padding, variant.mode)
+        var list: [Case] = []
+        func add(_ slug: String, _ comment: String, _ flags: [String], _ text: String) {
+            list.append(Case(slug: slug, comment: comment, flags: flags, text: text,
+                             outcome: Result { () throws(WireError) in try Base64.decode(text, variant: variant) }))
+        }
+        for plain in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
+            add("rfc4648-\(plain.isEmpty ? "empty" : plain)", "RFC 4648 section 10: \"\(plain)\"", ["RFC4648"],
+                Base64.encode(Array(plain.utf8), variant: variant))
+        }
+        add("alphabet-62-63", "bytes fb ef be ff ff ff: characters 62 and 63 of this alphabet", ["Alphabet"],
+            Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: variant))
+        add("other-alphabet", "characters 62 and 63 of the other alphabet", ["WrongAlphabet"],
+            Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: other))
+        add("invalid-character", "'!' in the middle of \"Zm9vYmFy\"", ["InvalidCharacter"], "Zm9v!mFy")
+        add("space", "a space between two quanta", ["Whitespace"], "Zm9v YmFy")
+        add("length-mod-4-is-1", "five characters: the last cannot form a byte", ["BadLength"], "Zm9vY")
+        if variant.padding == .padded {
+            add("missing-padding", "\"f\" without its two padding characters", ["Padding"], "Zg")
+            add("short-padding", "\"f\" with one padding character instead of two", ["Padding"], "Zg=")
+            add("padding-in-middle", "two padded quanta in a row", ["Padding"], "Zg==Zg==")
+            add("padding-only", "a quantum of padding only", ["Padding"], "====")
+            add("extra-padding", "\"foo\" followed by '='", ["Padding"], "Zm9v=")
+        } else {
+            add("padding-present", "\"f\" with padding in an unpadded variant", ["Padding"], "Zg==")
+        }
+        let suffix = variant.padding == .padded ? "==" : ""
+        add("trailing-bits-1-char", "\"Zh\(suffix)\": the low four bits of 'h' are not zero", ["NonCanonical"], "Zh\(suffix)")
+        add("trailing-bits-2-chars", "\"Zm9=\" style: the low two bits of the third character are not zero",
+            ["NonCanonical"], "Zm9" + (variant.padding == .padded ? "=" : ""))
+        add("line-feed", "a line feed between two quanta", ["LineBreak"], "Zm9v\nYmFy")
+        add("crlf-before-padding", "CR LF before the padding of \"f\"", ["LineBreak"], "Zg\r\n" + suffix)
+        return list
+    }
+
+    public func generate() -> VectorFile {
+        let groups = Base64Variant.all.map { variant in
+            TestGroup(
+                type: Self.decode.type, params: ["variant": .string(variant.name)],
+                tests: cases(for: variant).map { c in
+                    switch c.outcome {
+                    case .success(let bytes):
+                        return TestCase(
+                            id: "\(id)/\(variant.name)/\(c.slug)", comment: c.comment, flags: c.flags,
+                            spec: ["RFC 4648 4", "RFC 4648 5"], input: ["text": .string(c.text)],
+                            expected: ["bytes": .string(Hex.encode(bytes))], result: .valid)
+                    case .failure(let error):
+                        return TestCase(
+                            id: "\(id)/\(variant.name)/\(c.slug)", comment: "\(c.comment) (\(error))",
+                            flags: c.flags, spec: ["RFC 4648 3.3", "RFC 4648 3.5"], input: ["text": .string(c.text)],
+                            result: .invalid, error: error.code)
+                    }
+                })
+        }
+        return VectorFile(
+            format: "wirecore", suite: id,
+            spec: .init(name: "RFC 4648 Base64, Go encoding/base64", version: "RFC 4648; Go 1.22",
+                        url: "https://www.rfc-editor.org/rfc/rfc4648"),
+            header: [
+                "Base64 decoding in eight variants: alphabet (std: + /, url: - _) x padding (padded, raw) x mode (strict: RFC 4648 canonical; go: Go's encoding/base64 without Strict(), which skips CR/LF and accepts non-zero trailing bits).",
+                "Op wirecore.base64Decode {variant, text} -> {bytes}. FlowDown uses std-padded-strict, cdev tokens url-raw-go.",
+            ],
+            notes: Self.notes, testGroups: groups)
+    }
+
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        file.allTests.compactMap { $0.test.input["text"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzBase64", bytes: Array($0.utf8))
+        } + file.allTests.compactMap { $0.test.expected["bytes"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzHex", bytes: Array($0.utf8))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ConformanceKit
+import Foundation
+import WireCheckTestSupport
+import WireCore
+import XCTest
+
+/// The shape ARCHITECTURE.md asks for, checked on the files themselves: the harness knows no family,
+/// every edge in Package.swift is an import and every import of a package module is an edge, and
+/// the fuzz targets are registered the same in every place that lists them.
+final class RepositoryShapeTests: XCTestCase {
+    /// `import X` lines of every Swift file below `folder`, by file.
+    func imports(under folder: String) throws -> [(file: String, module: String)] {
+        let root = "\(Repository.root)/\(folder)"
+        guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }
+        var found: [(String, String)] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+                if let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) })
+                {
+                    found.append((path, String(words[index + 1])))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The targets of a package manifest with the same-package names in their dependency lists
+    /// (quoted names; `.product(...)` entries are other packages and are left out).
+    func targets(inManifest path: String) throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let declaration = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name: "([A-Za-z0-9]+)""#)
+        let product = try NSRegularExpression(pattern: #"\.product\([^)]*\)"#)
+        let quoted = try NSRegularExpression(pattern: #""([A-Za-z0-9]+)""#)
+        let matches = declaration.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        var result: [String: Set<String>] = [:]
+        for (index, match) in matches.enumerated() {
+            let name = String(text[Range(match.range(at: 1), in: text)!])
+            let end = index + 1 < matches.count ? Range(matches[index + 1].range, in: text)!.lowerBound : text.endIndex
+            let body = text[Range(match.range, in: text)!.upperBound..<end]
+            var dependencies = body.range(of: "dependencies: [").map { start -> String in
+                let tail = body[start.upperBound...]
+                return String(tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)])
+            } ?? ""
+            dependencies = product.stringByReplacingMatches(
+                in: dependencies, range: NSRange(dependencies.startIndex..., in: dependencies), withTemplate: "")
+            result[name] = Set(quoted.matches(in: dependencies, range: NSRange(dependencies.startIndex..., in: dependencies)).map {
+                String(dependencies[Range($0.range(at: 1), in: dependencies)!])
+            })
+        }
+        return result
+    }
+
+    func testConformanceKitImportsNoFamilyModule() throws {
+        let allowed: Set<String> = [
+            "Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Crypto", "WireCore", "HTTPExchange",
+        ]
+        let found = try imports(under: "Sources/ConformanceKit")
+        XCTAssertFalse(found.isEmpty)
+        for (file, module) in found where !allowed.contains(module) {
+            XCTFail("Sources/ConformanceKit/\(file) imports \(module); the harness must not know a family")
+        }
+    }
+
+    /// A library target's same-package dependencies are exactly the package modules it imports
+    /// (an unused edge drags C libraries into every dependent; a missing one builds only by luck).
+    func testPackageEdgesMatchImports() throws {
+        let manifest = try targets(inManifest: "\(Repository.root)/Package.swift")
+        let packageModules = Set(manifest.keys)
+        XCTAssertTrue(packageModules.isSuperset(of: ["WireCore", "ConformanceKit", "WireCheckCLI"]), "\(packageModules.sorted())")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: "\(Repository.root)/Sources")
+        for target in sources where manifest[target] != nil {
+            let imported = Set(try imports(under: "Sources/\(target)").map(\.module)).intersection(packageModules).subtracting([target])
+            XCTAssertEqual(imported, manifest[target], "Sources/\(target): imports vs Package.swift dependencies")
+        }
+    }
+
+    /// Every fuzz target is listed in Fuzz/Package.swift, has a main.swift, a dictionary, an options
+    /// file, a smoke threshold and a seed corpus written by the generator: the same set everywhere.
+    func testFuzzTargetsAreRegisteredEverywhere() throws {
+        let fuzz = "\(Repository.root)/Fuzz"
+        let fm = FileManager.default
+        let package = Set(try targets(inManifest: "\(fuzz)/Package.swift").keys.filter { $0 != "FuzzSupport" })
+        XCTAssertGreaterThanOrEqual(package.count, 10)
+        func names(_ folder: String, suffix: String) throws -> Set<String> {
+            Set(try fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) })
+        }
+        let sources = Set(try fm.contentsOfDirectory(atPath: "\(fuzz)/Sources").filter {
+            fm.fileExists(atPath: "\(fuzz)/Sources/\($0)/main.swift")
+        })
+        let thresholds = Set(try String(contentsOfFile: "\(fuzz)/smoke-thresholds.txt", encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
+        let seeded = Set(VectorGenerator.render(suites: TestEnvironment.families.suites).files.compactMap { file -> String? in
+            file.path.hasPrefix("Corpus/") ? String(file.path.split(separator: "/")[1]) : nil
+        })
+        XCTAssertEqual(sources, package, "Fuzz/Sources/*/main.swift vs Fuzz/Package.swift")
+        XCTAssertEqual(try names("\(fuzz)/Dictionaries", suffix: ".dict"), package, "Fuzz/Dictionaries")
+        XCTAssertEqual(try names("\(fuzz)/Options", suffix: ".options"), package, "Fuzz/Options")
+        XCTAssertEqual(thresholds, package, "Fuzz/smoke-thresholds.txt")
+        XCTAssertEqual(seeded, package, "corpus seeds written by the vector generator")
+    }
+
+    /// The test list of families is the CLI's: the reference shim of the binary answers exactly
+    /// the operations of `TestEnvironment.families`.
+    func testTestFamiliesMatchTheCLI() throws {
+        let binary = try TestEnvironment.wirecheck
+        let dir = try TestEnvironment.temporaryDirectory()
+        let input = "\(dir)/hello.jsonl"
+        try #"{"id":1,"op":"hello"}"#.write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try TestEnvironment.run(["/bin/sh", "-c", "\(binary) shim < \(input)"])
+        let ops = try JSONParser.parse(result.stdout)["result"]?["ops"]?.arrayValue?.compactMap(\.stringValue)
+        XCTAssertEqual(ops.map(Set.init), Set(TestEnvironment.families.operations.map(\.name)))
+    }
+}
