@@ -80,7 +80,9 @@ let package = Package(
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),
         .testTarget(
             name: "MockServersTests",
-            dependencies: ["MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", logging]),
+            dependencies: [
+                "MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", logging,
+            ]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [

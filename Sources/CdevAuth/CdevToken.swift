@@ -10,7 +10,9 @@ public enum CdevToken {
     public static func mint(_ payload: TokenPayload, secret: [UInt8]) -> String {
         let payloadBytes = payload.bytes
         let mac = CdevSigning.mac(payloadBytes, secret: secret)
-        let outer: JSONValue = ["p": .string(Base64.encode(payloadBytes, variant: base64)), "s": .string(Base64.encode(mac, variant: base64))]
+        let outer: JSONValue = [
+            "p": .string(Base64.encode(payloadBytes, variant: base64)), "s": .string(Base64.encode(mac, variant: base64)),
+        ]
         let prefix = TokenType(rawValue: payload.type)?.prefix ?? TokenType.sessionPrefix
         return prefix + Base64.encode(JSONWriter(options: .init(escapeHTML: true)).bytes(outer), variant: base64)
     }
@@ -21,7 +23,7 @@ public enum CdevToken {
     {
         // 1. Prefix, and something after it.
         guard let prefix = TokenType.prefixes.first(where: { token.utf8.starts(with: $0.utf8) }),
-              token.utf8.count > prefix.utf8.count
+            token.utf8.count > prefix.utf8.count
         else { throw .invalidFormat("token must start with cdev_p_, cdev_s_ or cdev_r_ and carry a body") }
         // 2. The body is base64url without padding.
         let body: [UInt8]
@@ -31,7 +33,8 @@ public enum CdevToken {
         // 3. {"p", "s"}; a missing key is an empty string.
         let outer = try GoJSONObject(body, fieldNames: ["p", "s"])
         // 4. p, then s, decode.
-        let payloadBytes: [UInt8], mac: [UInt8]
+        let payloadBytes: [UInt8]
+        let mac: [UInt8]
         do {
             payloadBytes = try Base64.decode(try outer.string("p"), variant: base64)
             mac = try Base64.decode(try outer.string("s"), variant: base64)

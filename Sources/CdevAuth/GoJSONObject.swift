@@ -13,7 +13,9 @@ public struct GoJSONObject {
     public init(_ bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
         let value: JSONValue
         do {
-            value = firstValueOnly ? try JSONParser.parseFirst(bytes, duplicateKeys: .keepAll) : try JSONParser.parse(bytes, duplicateKeys: .keepAll)
+            value =
+                firstValueOnly
+                ? try JSONParser.parseFirst(bytes, duplicateKeys: .keepAll) : try JSONParser.parse(bytes, duplicateKeys: .keepAll)
         } catch {
             throw .invalidFormat("JSON: \(error)")
         }
@@ -29,13 +31,15 @@ public struct GoJSONObject {
 
     /// Simple case folding as Go's `bytes.EqualFold` sees it for these ASCII field names.
     static func fold(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
-            switch scalar {
-            case "\u{017F}": "s"  // LATIN SMALL LETTER LONG S folds to s
-            case "\u{212A}": "k"  // KELVIN SIGN folds to k
-            default: Unicode.Scalar(String(scalar).lowercased()) ?? scalar
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar -> Unicode.Scalar in
+                    switch scalar {
+                    case "\u{017F}": "s"  // LATIN SMALL LETTER LONG S folds to s
+                    case "\u{212A}": "k"  // KELVIN SIGN folds to k
+                    default: Unicode.Scalar(String(scalar).lowercased()) ?? scalar
+                    }
+                }))
     }
 
     /// A string field: absent is "", another JSON type is an error (Go's UnmarshalTypeError).

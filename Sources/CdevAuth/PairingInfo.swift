@@ -14,7 +14,10 @@ public struct PairingInfo: Equatable, Sendable {
     /// Profile head: `auth_required`, after `repo`.
     public var authRequired: Bool?
 
-    public init(ws: String, http: String, session: String, repo: String, token: String? = nil, tokenExpiresAt: Int64? = nil, authRequired: Bool? = nil) {
+    public init(
+        ws: String, http: String, session: String, repo: String, token: String? = nil, tokenExpiresAt: Int64? = nil,
+        authRequired: Bool? = nil
+    ) {
         self.ws = ws
         self.http = http
         self.session = session
@@ -29,7 +32,9 @@ public struct PairingInfo: Equatable, Sendable {
         var object: JSONObject = ["ws": .string(ws), "http": .string(http), "session": .string(session), "repo": .string(repo)]
         if let authRequired { object["auth_required"] = .bool(authRequired) }
         if let token { object["token"] = .string(token) }
-        if let tokenExpiresAt { object["token_expires_at"] = .string(RFC3339.format(unixSeconds: tokenExpiresAt, offsetSeconds: offsetSeconds)) }
+        if let tokenExpiresAt {
+            object["token_expires_at"] = .string(RFC3339.format(unixSeconds: tokenExpiresAt, offsetSeconds: offsetSeconds))
+        }
         return object
     }
 
@@ -54,8 +59,9 @@ public struct PairingInfo: Equatable, Sendable {
     /// keys ignored; the last duplicate wins.
     public static func parse(_ bytes: [UInt8]) throws(PairingJSONError) -> PairingInfo {
         let object = try PairingJSONError.object(bytes)
-        var info = PairingInfo(ws: try PairingJSONError.string(object, "ws"), http: try PairingJSONError.string(object, "http"),
-                               session: try PairingJSONError.string(object, "session"), repo: try PairingJSONError.string(object, "repo"))
+        var info = PairingInfo(
+            ws: try PairingJSONError.string(object, "ws"), http: try PairingJSONError.string(object, "http"),
+            session: try PairingJSONError.string(object, "session"), repo: try PairingJSONError.string(object, "repo"))
         info.token = try PairingJSONError.optionalString(object, "token")
         if let text = try PairingJSONError.optionalString(object, "token_expires_at") {
             guard let seconds = RFC3339.parse(text) else {

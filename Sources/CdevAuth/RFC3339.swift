@@ -21,7 +21,8 @@ public enum RFC3339 {
             let minutes = abs(offsetSeconds) / 60
             zone = (offsetSeconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
         }
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))\(zone)"
+        return
+            "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))\(zone)"
     }
 
     /// Unix seconds (fraction dropped toward the past) of an RFC 3339 date-time, or nil.
@@ -38,8 +39,8 @@ public enum RFC3339 {
             return n
         }
         guard b.count >= 20, let year = digits(0, 4), b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
-              let day = digits(8, 2), b[10] == 0x54 || b[10] == 0x74, let hour = digits(11, 2), b[13] == 0x3A,
-              let minute = digits(14, 2), b[16] == 0x3A, let second = digits(17, 2)
+            let day = digits(8, 2), b[10] == 0x54 || b[10] == 0x74, let hour = digits(11, 2), b[13] == 0x3A,
+            let minute = digits(14, 2), b[16] == 0x3A, let second = digits(17, 2)
         else { return nil }
         var i = 19
         if i < b.count, b[i] == 0x2E {
@@ -53,14 +54,15 @@ public enum RFC3339 {
         if b[i] == 0x5A || b[i] == 0x7A {
             i += 1
         } else if b[i] == 0x2B || b[i] == 0x2D, let oh = digits(i + 1, 2), i + 3 < b.count, b[i + 3] == 0x3A,
-                  let om = digits(i + 4, 2), oh <= 23, om <= 59 {
+            let om = digits(i + 4, 2), oh <= 23, om <= 59
+        {
             offset = (oh * 60 + om) * 60 * (b[i] == 0x2D ? -1 : 1)
             i += 6
         } else {
             return nil
         }
         guard i == b.count, (1...12).contains(month), hour <= 23, minute <= 59, second <= 60,
-              day >= 1, day <= daysIn(month: month, year: year)
+            day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         return daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
     }

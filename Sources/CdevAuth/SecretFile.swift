@@ -28,9 +28,9 @@ public struct SecretFile: Equatable, Sendable {
     /// Reads `contents`; nil when cdev would regenerate (unparsable, empty secret or empty server_id).
     public static func parse(_ bytes: [UInt8]) -> SecretFile? {
         guard let object = (try? JSONParser.parse(bytes, duplicateKeys: .keepLast))?.objectValue,
-              let serverId = object["server_id"]?.stringValue, !serverId.isEmpty,
-              let text = object["secret"]?.stringValue,
-              let secret = try? Base64.decode(text, variant: Base64Variant(.std, .padded, .go)), !secret.isEmpty
+            let serverId = object["server_id"]?.stringValue, !serverId.isEmpty,
+            let text = object["secret"]?.stringValue,
+            let secret = try? Base64.decode(text, variant: Base64Variant(.std, .padded, .go)), !secret.isEmpty
         else { return nil }
         return SecretFile(serverId: serverId, secret: secret)
     }
@@ -53,10 +53,12 @@ public struct SecretFile: Equatable, Sendable {
     public func write(to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
         }
         guard rename(temporary, path) == 0 else {

@@ -16,7 +16,11 @@ public struct TokenInspection: Sendable {
 
     public init(_ token: String, now: Int64? = nil) {
         guard let prefix = TokenType.prefixes.first(where: { token.hasPrefix($0) }), token.utf8.count > prefix.utf8.count else {
-            problem = ("invalid-format", token.hasPrefix("cdev_c_") ? "cdev_c_ is a reserved prefix (cloud), not accepted" : "no cdev_p_/cdev_s_/cdev_r_ prefix with a body")
+            problem = (
+                "invalid-format",
+                token.hasPrefix("cdev_c_")
+                    ? "cdev_c_ is a reserved prefix (cloud), not accepted" : "no cdev_p_/cdev_s_/cdev_r_ prefix with a body"
+            )
             return
         }
         self.prefix = prefix
@@ -33,9 +37,12 @@ public struct TokenInspection: Sendable {
             if !TokenType.accepts(prefix: prefix, type: payload.type) {
                 problem = ("invalid-format", "type \(payload.type.debugDescription) does not match prefix \(prefix)")
             }
-            if payload.bytes != payloadBytes { notes.append("payload bytes are not what cdev mints for these fields (key order, spacing or extra keys)") }
+            if payload.bytes != payloadBytes {
+                notes.append("payload bytes are not what cdev mints for these fields (key order, spacing or extra keys)")
+            }
             if let type = TokenType(rawValue: payload.type), payload.expiresAt - payload.issuedAt != type.defaultLifetime {
-                notes.append("lifetime \(payload.expiresAt - payload.issuedAt) s, cdev's default for \(type.rawValue) is \(type.defaultLifetime) s")
+                notes.append(
+                    "lifetime \(payload.expiresAt - payload.issuedAt) s, cdev's default for \(type.rawValue) is \(type.defaultLifetime) s")
             }
             if let now, problem == nil, now > payload.expiresAt { problem = ("expired", "expired at \(payload.expiresAt), now \(now)") }
         } catch let error as CdevTokenError {

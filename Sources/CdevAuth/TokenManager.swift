@@ -25,8 +25,10 @@ public final class TokenManager: Sendable {
     /// Profile head persists the secret of revoke-all here; baseline keeps it in memory only.
     private let secretFilePath: String?
 
-    public init(identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
-                clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil) {
+    public init(
+        identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
+        clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil
+    ) {
         serverId = identity.serverId
         self.profile = profile
         self.pairingLifetime = pairingLifetime
@@ -47,10 +49,12 @@ public final class TokenManager: Sendable {
         state.withLock { state in mint(type, deviceId: deviceId, at: clock.now(), state: &state) }
     }
 
-    private func mint(_ type: TokenType, deviceId: String, at instant: Double, state: inout State) -> (token: String, payload: TokenPayload) {
+    private func mint(_ type: TokenType, deviceId: String, at instant: Double, state: inout State) -> (token: String, payload: TokenPayload)
+    {
         let issuedAt = Int64(instant.rounded(.down))
-        let payload = TokenPayload(type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + lifetime(of: type),
-                                   nonce: RandomString.make(using: &state.random), deviceId: deviceId)
+        let payload = TokenPayload(
+            type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + lifetime(of: type),
+            nonce: RandomString.make(using: &state.random), deviceId: deviceId)
         return (CdevToken.mint(payload, secret: state.secret), payload)
     }
 
@@ -59,7 +63,8 @@ public final class TokenManager: Sendable {
         let access = mint(.access, deviceId: deviceId, at: instant, state: &state)
         let refresh = mint(.refresh, deviceId: deviceId, at: instant, state: &state)
         if !deviceId.isEmpty { state.registry[deviceId] = (refresh.payload.nonce, access.payload.nonce) }
-        return TokenPair(access: access.payload, accessToken: access.token, refresh: refresh.payload, refreshToken: refresh.token, mintedAt: instant)
+        return TokenPair(
+            access: access.payload, accessToken: access.token, refresh: refresh.payload, refreshToken: refresh.token, mintedAt: instant)
     }
 
     /// The ten steps of section 2 against the current secret and revocation set.
@@ -69,7 +74,8 @@ public final class TokenManager: Sendable {
     }
 
     private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
-        try CdevToken.validate(token, secret: state.secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
+        try CdevToken.validate(
+            token, secret: state.secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
     }
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).

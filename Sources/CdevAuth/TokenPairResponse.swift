@@ -10,8 +10,10 @@ public struct TokenPairResponse: Equatable, Sendable {
     public var tokenType: String
     public var expiresIn: Int64
 
-    public init(accessToken: String, accessTokenExpiresAt: Int64, refreshToken: String, refreshTokenExpiresAt: Int64,
-                tokenType: String = "Bearer", expiresIn: Int64) {
+    public init(
+        accessToken: String, accessTokenExpiresAt: Int64, refreshToken: String, refreshTokenExpiresAt: Int64,
+        tokenType: String = "Bearer", expiresIn: Int64
+    ) {
         self.accessToken = accessToken
         self.accessTokenExpiresAt = accessTokenExpiresAt
         self.refreshToken = refreshToken
@@ -24,8 +26,9 @@ public struct TokenPairResponse: Equatable, Sendable {
     public init(pair: TokenPair, now: Double) {
         // Go: expiresAt = mintInstant + 900 s (sub-second part kept), expires_in = int(Until(expiresAt).Seconds()).
         let accessInstant = pair.mintedAt + Double(pair.access.expiresAt - pair.access.issuedAt)
-        self.init(accessToken: pair.accessToken, accessTokenExpiresAt: pair.access.expiresAt, refreshToken: pair.refreshToken,
-                  refreshTokenExpiresAt: pair.refresh.expiresAt, expiresIn: Int64((accessInstant - now).rounded(.towardZero)))
+        self.init(
+            accessToken: pair.accessToken, accessTokenExpiresAt: pair.access.expiresAt, refreshToken: pair.refreshToken,
+            refreshTokenExpiresAt: pair.refresh.expiresAt, expiresIn: Int64((accessInstant - now).rounded(.towardZero)))
     }
 
     public func json(offsetSeconds: Int) -> JSONObject {
@@ -45,7 +48,9 @@ public struct TokenPairResponse: Equatable, Sendable {
         let object = try PairingJSONError.object(bytes)
         func time(_ key: String) throws(PairingJSONError) -> Int64 {
             let text = try PairingJSONError.string(object, key)
-            guard let seconds = RFC3339.parse(text) else { throw PairingJSONError(field: key, message: "not an RFC 3339 date-time: \(text.debugDescription)") }
+            guard let seconds = RFC3339.parse(text) else {
+                throw PairingJSONError(field: key, message: "not an RFC 3339 date-time: \(text.debugDescription)")
+            }
             return seconds
         }
         guard case .int(let expiresIn) = object["expires_in"] ?? .null else {

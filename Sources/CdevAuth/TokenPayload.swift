@@ -14,8 +14,10 @@ public struct TokenPayload: Equatable, Sendable {
     public var deviceId: String
     public var userId: String
 
-    public init(v: Int64 = 1, type: String, serverId: String, issuedAt: Int64, expiresAt: Int64, nonce: String,
-                mode: String = "local", agentId: String? = nil, deviceId: String = "", userId: String = "") {
+    public init(
+        v: Int64 = 1, type: String, serverId: String, issuedAt: Int64, expiresAt: Int64, nonce: String,
+        mode: String = "local", agentId: String? = nil, deviceId: String = "", userId: String = ""
+    ) {
         self.v = v
         self.type = type
         self.serverId = serverId

@@ -14,7 +14,10 @@ enum CdevBench {
             BenchCase("cdev token validate (3x base64url+2x JSON+HMAC-SHA256)", inputBytes: token.utf8.count, unit: .operationsPerSecond) {
                 (try? CdevToken.validate(token, secret: secret, serverId: "AbCdEfGhIjKlMnOp", now: 1_735_516_800)) == nil ? 0 : 1
             },
-            BenchCase("raw HMAC-SHA256 of the same \(bytes.count) payload bytes (swift-crypto)", inputBytes: bytes.count, unit: .operationsPerSecond) {
+            BenchCase(
+                "raw HMAC-SHA256 of the same \(bytes.count) payload bytes (swift-crypto)", inputBytes: bytes.count,
+                unit: .operationsPerSecond
+            ) {
                 CdevSigning.mac(bytes, secret: secret).count
             },
         ]

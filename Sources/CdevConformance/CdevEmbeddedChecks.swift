@@ -26,7 +26,8 @@ enum CdevEmbeddedChecks {
         }
         let server = try start(service)
         defer { server.stop() }
-        var options = CdevLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
+        var options = CdevLiveChecker.Options(
+            baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
         options.suite = "cdev/live-\(profile.rawValue)"
         let checker = try CdevLiveChecker(options: options)
         console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")

@@ -1,5 +1,5 @@
-import ConformanceKit
 import CdevAuth
+import ConformanceKit
 import WireCore
 
 /// The `cdev.*` shim operations over the CdevAuth module.
@@ -15,7 +15,9 @@ public enum CdevOperations {
             return ["token": .string(CdevToken.mint(payload, secret: try args.hex("secret")))]
         },
         CdevTokenSuite.validate.operation { args throws(ShimError) in
-            let (token, secret, serverId, now) = (try args.string("token"), try args.hex("secret"), try args.string("serverId"), try args.int("now"))
+            let (token, secret, serverId, now) = (
+                try args.string("token"), try args.hex("secret"), try args.string("serverId"), try args.int("now")
+            )
             let revoked = Set((args["revokedNonces"]?.arrayValue ?? []).compactMap(\.stringValue))
             do throws(CdevTokenError) {
                 let payload = try CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
@@ -28,7 +30,9 @@ public enum CdevOperations {
             let json = try args.string("json")
             do throws(PairingJSONError) {
                 let info = try PairingInfo.parse(Array(json.utf8))
-                var result: JSONObject = ["ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo)]
+                var result: JSONObject = [
+                    "ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo),
+                ]
                 if let token = info.token { result["token"] = .string(token) }
                 if let at = info.tokenExpiresAt { result["tokenExpiresAt"] = .int(at) }
                 if let flag = info.authRequired { result["authRequired"] = .bool(flag) }

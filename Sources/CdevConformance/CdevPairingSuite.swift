@@ -1,5 +1,5 @@
-import ConformanceKit
 import CdevAuth
+import ConformanceKit
 import WireCore
 
 /// `cdev/pairing`: the JSON a cdev client parses to pair (cdev spec section 4): the pairing info
@@ -11,16 +11,23 @@ public struct CdevPairingSuite: VectorSuite {
     public var operations: [ShimOperation] { CdevOperations.all }
 
     static let pairingToken = CdevToken.mint(
-        TokenPayload(type: "pairing", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678"),
+        TokenPayload(
+            type: "pairing", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_735_520_400,
+            nonce: "N0nce-_012345678"),
         secret: CdevTokenSuite.secret)
     static let accessToken = CdevToken.mint(
-        TokenPayload(type: "access", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_735_517_700, nonce: "AcCeSsNoNcE_0123"),
+        TokenPayload(
+            type: "access", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_735_517_700,
+            nonce: "AcCeSsNoNcE_0123"),
         secret: CdevTokenSuite.secret)
     static let refreshToken = CdevToken.mint(
-        TokenPayload(type: "refresh", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_736_121_600, nonce: "ReFrEsHnOnCe-012"),
+        TokenPayload(
+            type: "refresh", serverId: CdevTokenSuite.serverId, issuedAt: CdevTokenSuite.issuedAt, expiresAt: 1_736_121_600,
+            nonce: "ReFrEsHnOnCe-012"),
         secret: CdevTokenSuite.secret)
-    static let info = PairingInfo(ws: "ws://127.0.0.1:8766/ws", http: "http://127.0.0.1:8766", session: "6f57d617-8d94-4810-b135-cddff5bc1007",
-                                  repo: "cdev", token: pairingToken, tokenExpiresAt: 1_735_520_400)
+    static let info = PairingInfo(
+        ws: "ws://127.0.0.1:8766/ws", http: "http://127.0.0.1:8766", session: "6f57d617-8d94-4810-b135-cddff5bc1007",
+        repo: "cdev", token: pairingToken, tokenExpiresAt: 1_735_520_400)
 
     /// `CdevPairingInfoTest`: `cdev.parsePairingInfo {json}` → the pairing info's fields.
     public static let pairingInfo = GroupKind(
@@ -40,23 +47,35 @@ public struct CdevPairingSuite: VectorSuite {
     public var groupKinds: [GroupKind] { [Self.pairingInfo, Self.tokenPair] }
 
     static let notes: [String: VectorFile.Note] = [
-        "PairInfo": .init(bugType: .basic, description: "GET /api/pair/info: ws, http, session, repo[, auth_required][, token, token_expires_at] in Go struct order."),
+        "PairInfo": .init(
+            bugType: .basic,
+            description: "GET /api/pair/info: ws, http, session, repo[, auth_required][, token, token_expires_at] in Go struct order."),
         "QRText": .init(bugType: .basic, description: "The QR text: a Go map, so keys come sorted (http, repo, session, token, ws)."),
         "CLIJSON": .init(bugType: .basic, description: "cdev pair --json: ws, http, session, token, repo."),
         "HeadShape": .init(bugType: .functionality, description: "cdev HEAD adds auth_required after repo."),
-        "TimeOffset": .init(bugType: .interop, description: "cdev writes RFC 3339 in the server's local offset; clients must accept any offset."),
-        "FractionalSeconds": .init(bugType: .interop, description: "The cdev-ios client accepts fractional seconds; the value is truncated to whole seconds."),
-        "Malformed": .init(bugType: .basic, description: "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad timestamp."),
+        "TimeOffset": .init(
+            bugType: .interop, description: "cdev writes RFC 3339 in the server's local offset; clients must accept any offset."),
+        "FractionalSeconds": .init(
+            bugType: .interop, description: "The cdev-ios client accepts fractional seconds; the value is truncated to whole seconds."),
+        "Malformed": .init(
+            bugType: .basic,
+            description:
+                "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad timestamp."
+        ),
         "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
         "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
-        "DuplicateKey": .init(bugType: .edgeCase, description: "A key twice: Foundation's decoder keeps the last; a strict parser may refuse."),
-        "IntegerAsFloat": .init(bugType: .edgeCase, description: "expires_in written as 899.0: Foundation decodes it as 899; a strict parser may refuse."),
+        "DuplicateKey": .init(
+            bugType: .edgeCase, description: "A key twice: Foundation's decoder keeps the last; a strict parser may refuse."),
+        "IntegerAsFloat": .init(
+            bugType: .edgeCase, description: "expires_in written as 899.0: Foundation decodes it as 899; a strict parser may refuse."),
     ]
 
     static func text(_ object: JSONObject) -> String { JSONWriter(options: .init(escapeHTML: true)).string(.object(object)) }
 
     static func expected(_ info: PairingInfo) -> JSONObject {
-        var object: JSONObject = ["ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo)]
+        var object: JSONObject = [
+            "ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo),
+        ]
         if let token = info.token { object["token"] = .string(token) }
         if let at = info.tokenExpiresAt { object["tokenExpiresAt"] = .int(at) }
         if let flag = info.authRequired { object["authRequired"] = .bool(flag) }
@@ -64,73 +83,122 @@ public struct CdevPairingSuite: VectorSuite {
     }
 
     static func expected(_ pair: TokenPairResponse) -> JSONObject {
-        ["accessToken": .string(pair.accessToken), "accessTokenExpiresAt": .int(pair.accessTokenExpiresAt), "refreshToken": .string(pair.refreshToken),
-         "refreshTokenExpiresAt": .int(pair.refreshTokenExpiresAt), "tokenType": .string(pair.tokenType), "expiresIn": .int(pair.expiresIn)]
+        [
+            "accessToken": .string(pair.accessToken), "accessTokenExpiresAt": .int(pair.accessTokenExpiresAt),
+            "refreshToken": .string(pair.refreshToken),
+            "refreshTokenExpiresAt": .int(pair.refreshTokenExpiresAt), "tokenType": .string(pair.tokenType),
+            "expiresIn": .int(pair.expiresIn),
+        ]
     }
 
     public func generate() -> VectorFile {
         var infoCases: [TestCase] = []
-        func addInfo(_ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult, expected: PairingInfo? = nil) {
-            infoCases.append(TestCase(id: "\(id)/info-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.2"], input: ["json": .string(json)],
-                                      expected: expected.map { Self.expected($0) } ?? [:], result: result, error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
+        func addInfo(
+            _ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult, expected: PairingInfo? = nil
+        ) {
+            infoCases.append(
+                TestCase(
+                    id: "\(id)/info-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.2"], input: ["json": .string(json)],
+                    expected: expected.map { Self.expected($0) } ?? [:], result: result,
+                    error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
         }
         var noToken = Self.info
         noToken.token = nil
         noToken.tokenExpiresAt = nil
-        addInfo("baseline-no-auth", "/api/pair/info with require_auth off: no token", ["PairInfo"], Self.text(noToken.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: noToken)
-        addInfo("baseline-utc", "/api/pair/info with a token, server in UTC", ["PairInfo"], Self.text(Self.info.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: Self.info)
-        addInfo("baseline-plus-7", "token_expires_at in +07:00 (server in Asia/Bangkok)", ["PairInfo", "TimeOffset"],
-                Self.text(Self.info.infoJSON(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: Self.info)
-        addInfo("baseline-minus-0530", "token_expires_at in -05:30", ["PairInfo", "TimeOffset"],
-                Self.text(Self.info.infoJSON(offsetSeconds: -(5 * 3600 + 1800))), .valid, expected: Self.info)
+        addInfo(
+            "baseline-no-auth", "/api/pair/info with require_auth off: no token", ["PairInfo"],
+            Self.text(noToken.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: noToken)
+        addInfo(
+            "baseline-utc", "/api/pair/info with a token, server in UTC", ["PairInfo"],
+            Self.text(Self.info.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: Self.info)
+        addInfo(
+            "baseline-plus-7", "token_expires_at in +07:00 (server in Asia/Bangkok)", ["PairInfo", "TimeOffset"],
+            Self.text(Self.info.infoJSON(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: Self.info)
+        addInfo(
+            "baseline-minus-0530", "token_expires_at in -05:30", ["PairInfo", "TimeOffset"],
+            Self.text(Self.info.infoJSON(offsetSeconds: -(5 * 3600 + 1800))), .valid, expected: Self.info)
         var head = Self.info
         head.authRequired = true
-        addInfo("head-auth-required", "HEAD: auth_required after repo", ["PairInfo", "HeadShape"], Self.text(head.infoJSON(offsetSeconds: 3600)) + "\n", .valid, expected: head)
+        addInfo(
+            "head-auth-required", "HEAD: auth_required after repo", ["PairInfo", "HeadShape"],
+            Self.text(head.infoJSON(offsetSeconds: 3600)) + "\n", .valid, expected: head)
         var qrInfo = Self.info
         qrInfo.tokenExpiresAt = nil
         addInfo("qr-text", "the QR text: sorted keys, token, no token_expires_at", ["QRText"], Self.info.qrText, .valid, expected: qrInfo)
         addInfo("qr-text-no-token", "the QR text with auth off", ["QRText"], noToken.qrText, .valid, expected: noToken)
-        addInfo("cli-json", "cdev pair --json (indented, ws, http, session, token, repo)", ["CLIJSON"],
-                JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(Self.info.cliJSON)), .valid, expected: qrInfo)
-        addInfo("fraction", "token_expires_at with fractional seconds", ["FractionalSeconds"],
-                Self.text(noToken.infoJSON(offsetSeconds: 0)).dropLast() + #","token":"\#(Self.pairingToken)","token_expires_at":"2024-12-30T01:00:00.750Z"}"#, .valid, expected: Self.info)
-        addInfo("null-token", "token null", ["NullOptional"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":null,"token_expires_at":null}"#,
-                .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
-        addInfo("unknown-key", "an extra key", ["UnknownKey"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","mode":"local"}"#,
-                .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
-        addInfo("duplicate-key", "repo twice", ["DuplicateKey"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"a","repo":"b"}"#, .acceptable)
+        addInfo(
+            "cli-json", "cdev pair --json (indented, ws, http, session, token, repo)", ["CLIJSON"],
+            JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(Self.info.cliJSON)), .valid, expected: qrInfo)
+        addInfo(
+            "fraction", "token_expires_at with fractional seconds", ["FractionalSeconds"],
+            Self.text(noToken.infoJSON(offsetSeconds: 0)).dropLast()
+                + #","token":"\#(Self.pairingToken)","token_expires_at":"2024-12-30T01:00:00.750Z"}"#, .valid, expected: Self.info)
+        addInfo(
+            "null-token", "token null", ["NullOptional"],
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":null,"token_expires_at":null}"#,
+            .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
+        addInfo(
+            "unknown-key", "an extra key", ["UnknownKey"],
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","mode":"local"}"#,
+            .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
+        addInfo(
+            "duplicate-key", "repo twice", ["DuplicateKey"],
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"a","repo":"b"}"#, .acceptable)
         addInfo("not-json", "not JSON", ["Malformed"], "ws://127.0.0.1:8766/ws", .invalid)
         addInfo("array", "a JSON array", ["Malformed"], #"["ws://h:1/ws"]"#, .invalid)
         addInfo("missing-ws", "ws missing", ["Malformed"], #"{"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
         addInfo("missing-repo", "repo missing", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s"}"#, .invalid)
         addInfo("ws-number", "ws is a number", ["Malformed"], #"{"ws":8766,"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
-        addInfo("session-null", "session null", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":null,"repo":"r"}"#, .invalid)
-        addInfo("token-number", "token is a number", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":1}"#, .invalid)
-        for (slug, stamp) in [("time-no-offset", "2024-12-30T01:00:00"), ("time-space", "2024-12-30 01:00:00Z"), ("time-feb-30", "2024-02-30T01:00:00Z"),
-                              ("time-unix", "1735520400"), ("time-hour-24", "2024-12-30T24:00:00Z")] {
-            addInfo(slug, "token_expires_at \(stamp.debugDescription)", ["Malformed"],
-                    #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
+        addInfo(
+            "session-null", "session null", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":null,"repo":"r"}"#, .invalid)
+        addInfo(
+            "token-number", "token is a number", ["Malformed"],
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":1}"#, .invalid)
+        for (slug, stamp) in [
+            ("time-no-offset", "2024-12-30T01:00:00"), ("time-space", "2024-12-30 01:00:00Z"), ("time-feb-30", "2024-02-30T01:00:00Z"),
+            ("time-unix", "1735520400"), ("time-hour-24", "2024-12-30T24:00:00Z"),
+        ] {
+            addInfo(
+                slug, "token_expires_at \(stamp.debugDescription)", ["Malformed"],
+                #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
         }
 
         var pairCases: [TestCase] = []
-        func addPair(_ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult, expected: TokenPairResponse? = nil) {
-            pairCases.append(TestCase(id: "\(id)/token-pair-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.1"], input: ["json": .string(json)],
-                                      expected: expected.map { Self.expected($0) } ?? [:], result: result, error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
+        func addPair(
+            _ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult,
+            expected: TokenPairResponse? = nil
+        ) {
+            pairCases.append(
+                TestCase(
+                    id: "\(id)/token-pair-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.1"], input: ["json": .string(json)],
+                    expected: expected.map { Self.expected($0) } ?? [:], result: result,
+                    error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
         }
-        let pair = TokenPairResponse(accessToken: Self.accessToken, accessTokenExpiresAt: 1_735_517_700, refreshToken: Self.refreshToken,
-                                     refreshTokenExpiresAt: 1_736_121_600, expiresIn: 899)
+        let pair = TokenPairResponse(
+            accessToken: Self.accessToken, accessTokenExpiresAt: 1_735_517_700, refreshToken: Self.refreshToken,
+            refreshTokenExpiresAt: 1_736_121_600, expiresIn: 899)
         addPair("utc", "exchange response, server in UTC", [], Self.text(pair.json(offsetSeconds: 0)) + "\n", .valid, expected: pair)
         addPair("plus-7", "server in +07:00", ["TimeOffset"], Self.text(pair.json(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: pair)
-        addPair("minus-8", "server in -08:00", ["TimeOffset"], Self.text(pair.json(offsetSeconds: -8 * 3600)) + "\n", .valid, expected: pair)
-        addPair("fraction", "timestamps with fractional seconds", ["FractionalSeconds"],
-                Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":00Z", with: ":00.999999Z"), .valid, expected: pair)
-        addPair("integer-as-float", "expires_in 899.0", ["IntegerAsFloat"], Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: ":899.0}"), .acceptable)
-        addPair("missing-refresh", "refresh_token missing", ["Malformed"],
-                Self.text(JSONObject(pair.json(offsetSeconds: 0).filter { $0.key != "refresh_token" })), .invalid)
-        addPair("expires-in-string", "expires_in \"899\"", ["Malformed"], Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: #":"899"}"#), .invalid)
-        addPair("time-garbage", "access_token_expires_at not a date", ["Malformed"],
-                Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: "2024-12-30T00:15:00Z", with: "in 15 minutes"), .invalid)
-        addPair("error-body", "the 401 body of a refused exchange", ["Malformed"], #"{"error":"Invalid or expired pairing token"}"# + "\n", .invalid)
+        addPair(
+            "minus-8", "server in -08:00", ["TimeOffset"], Self.text(pair.json(offsetSeconds: -8 * 3600)) + "\n", .valid, expected: pair)
+        addPair(
+            "fraction", "timestamps with fractional seconds", ["FractionalSeconds"],
+            Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":00Z", with: ":00.999999Z"), .valid, expected: pair)
+        addPair(
+            "integer-as-float", "expires_in 899.0", ["IntegerAsFloat"],
+            Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: ":899.0}"), .acceptable)
+        addPair(
+            "missing-refresh", "refresh_token missing", ["Malformed"],
+            Self.text(JSONObject(pair.json(offsetSeconds: 0).filter { $0.key != "refresh_token" })), .invalid)
+        addPair(
+            "expires-in-string", "expires_in \"899\"", ["Malformed"],
+            Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: #":"899"}"#), .invalid)
+        addPair(
+            "time-garbage", "access_token_expires_at not a date", ["Malformed"],
+            Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: "2024-12-30T00:15:00Z", with: "in 15 minutes"), .invalid)
+        addPair(
+            "error-body", "the 401 body of a refused exchange", ["Malformed"], #"{"error":"Invalid or expired pairing token"}"# + "\n",
+            .invalid)
         return VectorFile(
             format: "cdev", suite: id, spec: CdevTokenSuite.spec,
             header: [
@@ -141,8 +209,9 @@ public struct CdevPairingSuite: VectorSuite {
             testGroups: [TestGroup(type: Self.pairingInfo.type, tests: infoCases), TestGroup(type: Self.tokenPair.type, tests: pairCases)])
     }
 
-
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["json"]?.stringValue }.map { CorpusSeed(target: "FuzzCdevPairingJSON", bytes: Array($0.utf8)) }
+        file.allTests.compactMap { $0.test.input["json"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzCdevPairingJSON", bytes: Array($0.utf8))
+        }
     }
 }

@@ -1,5 +1,5 @@
-import ConformanceKit
 import CdevAuth
+import ConformanceKit
 import WireCore
 
 /// `cdev/tokens`: minting and validating cdev tokens byte-exact with the Go implementation
@@ -9,8 +9,9 @@ public struct CdevTokenSuite: VectorSuite {
     public var id: String { "cdev/tokens" }
     public var operations: [ShimOperation] { CdevOperations.all }
 
-    static let spec = VectorFile.SpecReference(name: "cdev token payload v1", version: "brianly1003/cdev e761846 (Baseline B) and 8a8a4d1 (HEAD)",
-                                               url: "https://github.com/brianly1003/cdev")
+    static let spec = VectorFile.SpecReference(
+        name: "cdev token payload v1", version: "brianly1003/cdev e761846 (Baseline B) and 8a8a4d1 (HEAD)",
+        url: "https://github.com/brianly1003/cdev")
     static let secret = (0..<32).map(UInt8.init)
     static let serverId = "AbCdEfGhIjKlMnOp"
     static let issuedAt: Int64 = 1_735_516_800
@@ -38,35 +39,51 @@ public struct CdevTokenSuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "SpecExample": .init(bugType: .interop, description: "A token of the cdev spec section 1.6, reproduced byte for byte."),
-        "HeadShape": .init(bugType: .functionality, description: "device_id present, as cdev from c5ffdf4 (HEAD) mints access and refresh tokens."),
+        "HeadShape": .init(
+            bugType: .functionality, description: "device_id present, as cdev from c5ffdf4 (HEAD) mints access and refresh tokens."),
         "OptionalField": .init(bugType: .defined, description: "omitempty: empty optional fields are left out of the payload."),
-        "Prefix": .init(bugType: .basic, description: "Step 1: cdev_p_, cdev_s_ or cdev_r_ (case-sensitive) followed by a body; cdev_c_ is reserved only."),
+        "Prefix": .init(
+            bugType: .basic,
+            description: "Step 1: cdev_p_, cdev_s_ or cdev_r_ (case-sensitive) followed by a body; cdev_c_ is reserved only."),
         "OuterBase64": .init(bugType: .basic, description: "Step 2: the body is base64url without padding."),
         "OuterJSON": .init(bugType: .basic, description: "Step 3: the body is the JSON object {p, s}; a missing key is an empty string."),
         "InnerBase64": .init(bugType: .basic, description: "Step 4: p and s are base64url without padding."),
         "ModifiedPayload": .init(bugType: .authBypass, description: "Step 5: one bit of the payload flipped; the HMAC no longer matches."),
         "ModifiedMAC": .init(bugType: .authBypass, description: "Step 5: one bit of s flipped, or s truncated."),
         "WrongSecret": .init(bugType: .authBypass, description: "Step 5: validated with a secret one bit away."),
-        "PayloadJSON": .init(bugType: .basic, description: "Step 6: a validly signed payload that is not a JSON object of the right types."),
+        "PayloadJSON": .init(
+            bugType: .basic, description: "Step 6: a validly signed payload that is not a JSON object of the right types."),
         "ServerId": .init(bugType: .authBypass, description: "Step 7: a token of another server."),
-        "TypePrefix": .init(bugType: .authBypass, description: "Step 8: the payload type does not match the prefix (cdev_s_ takes session or access)."),
+        "TypePrefix": .init(
+            bugType: .authBypass, description: "Step 8: the payload type does not match the prefix (cdev_s_ takes session or access)."),
         "Revoked": .init(bugType: .replay, description: "Step 9: the nonce is revoked."),
         "Expiry": .init(bugType: .expiry, description: "Step 10: valid while now <= expires_at, expired after; no skew, no not-before."),
-        "LegacyPayload": .init(bugType: .legacy, description: "A pre-v1 payload (type, server_id, issued_at, expires_at, nonce only): there is no version check."),
+        "LegacyPayload": .init(
+            bugType: .legacy,
+            description: "A pre-v1 payload (type, server_id, issued_at, expires_at, nonce only): there is no version check."),
         "GoBase64LineBreak": .init(bugType: .interop, description: "Go's base64 decoder skips CR and LF; a stricter decoder may reject."),
-        "GoBase64TrailingBits": .init(bugType: .malleability, description: "Go's decoder accepts non-zero unused bits in the last character; a stricter decoder may reject."),
-        "GoJSONCaseInsensitive": .init(bugType: .interop, description: "Go's encoding/json matches keys case-insensitively (Server_ID is server_id); a stricter decoder may reject."),
-        "GoJSONDuplicateKey": .init(bugType: .interop, description: "Go's encoding/json lets the last duplicate key win; a stricter decoder may reject."),
+        "GoBase64TrailingBits": .init(
+            bugType: .malleability,
+            description: "Go's decoder accepts non-zero unused bits in the last character; a stricter decoder may reject."),
+        "GoJSONCaseInsensitive": .init(
+            bugType: .interop,
+            description: "Go's encoding/json matches keys case-insensitively (Server_ID is server_id); a stricter decoder may reject."),
+        "GoJSONDuplicateKey": .init(
+            bugType: .interop, description: "Go's encoding/json lets the last duplicate key win; a stricter decoder may reject."),
         "GoJSONUnknownKey": .init(bugType: .interop, description: "Go's encoding/json ignores unknown keys."),
     ]
 
-    static func payload(_ type: TokenType, nonce: String = "N0nce-_012345678", lifetime: Int64? = nil, deviceId: String = "") -> TokenPayload {
-        TokenPayload(type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + (lifetime ?? type.defaultLifetime),
-                     nonce: nonce, deviceId: deviceId)
+    static func payload(_ type: TokenType, nonce: String = "N0nce-_012345678", lifetime: Int64? = nil, deviceId: String = "")
+        -> TokenPayload
+    {
+        TokenPayload(
+            type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + (lifetime ?? type.defaultLifetime),
+            nonce: nonce, deviceId: deviceId)
     }
 
     /// A token around arbitrary payload bytes, signed with `secret`.
-    static func token(prefix: String, payloadBytes: [UInt8], secret: [UInt8] = secret, outer: ((String, String) -> String)? = nil) -> String {
+    static func token(prefix: String, payloadBytes: [UInt8], secret: [UInt8] = secret, outer: ((String, String) -> String)? = nil) -> String
+    {
         let p = Base64.encode(payloadBytes, variant: .goRawURL)
         let s = Base64.encode(CdevSigning.mac(payloadBytes, secret: secret), variant: .goRawURL)
         let outerJSON = outer?(p, s) ?? #"{"p":"\#(p)","s":"\#(s)"}"#
@@ -76,20 +93,31 @@ public struct CdevTokenSuite: VectorSuite {
     public func generate() -> VectorFile {
         var mint: [TestCase] = []
         func addMint(_ slug: String, _ comment: String, _ flags: [String], _ p: TokenPayload) {
-            var input: JSONObject = ["secret": .string(Hex.encode(Self.secret)), "type": .string(p.type), "serverId": .string(p.serverId),
-                                     "issuedAt": .int(p.issuedAt), "expiresAt": .int(p.expiresAt), "nonce": .string(p.nonce)]
+            var input: JSONObject = [
+                "secret": .string(Hex.encode(Self.secret)), "type": .string(p.type), "serverId": .string(p.serverId),
+                "issuedAt": .int(p.issuedAt), "expiresAt": .int(p.expiresAt), "nonce": .string(p.nonce),
+            ]
             if !p.deviceId.isEmpty { input["deviceId"] = .string(p.deviceId) }
             if !p.userId.isEmpty { input["userId"] = .string(p.userId) }
-            mint.append(TestCase(id: "\(id)/mint-\(slug)", comment: comment, flags: flags, spec: ["cdev 1.1", "cdev 1.3"], input: input,
-                                 expected: ["token": .string(CdevToken.mint(p, secret: Self.secret))], result: .valid))
+            mint.append(
+                TestCase(
+                    id: "\(id)/mint-\(slug)", comment: comment, flags: flags, spec: ["cdev 1.1", "cdev 1.3"], input: input,
+                    expected: ["token": .string(CdevToken.mint(p, secret: Self.secret))], result: .valid))
         }
-        let v1 = TokenPayload(type: "pairing", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678")
-        let v2 = TokenPayload(type: "access", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_735_517_700, nonce: "AcCeSsNoNcE_0123", deviceId: "DeViCeId-0123456")
-        let v3 = TokenPayload(type: "refresh", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_736_121_600, nonce: "ReFrEsHnOnCe-012", deviceId: "DeViCeId-0123456")
+        let v1 = TokenPayload(
+            type: "pairing", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678")
+        let v2 = TokenPayload(
+            type: "access", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_735_517_700, nonce: "AcCeSsNoNcE_0123",
+            deviceId: "DeViCeId-0123456")
+        let v3 = TokenPayload(
+            type: "refresh", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_736_121_600, nonce: "ReFrEsHnOnCe-012",
+            deviceId: "DeViCeId-0123456")
         addMint("spec-v1-pairing", "spec 1.6 V1: pairing, 3600 s", ["SpecExample"], v1)
         addMint("spec-v2-access", "spec 1.6 V2: access with device_id", ["SpecExample", "HeadShape"], v2)
         addMint("spec-v3-refresh", "spec 1.6 V3: refresh with device_id", ["SpecExample", "HeadShape"], v3)
-        addMint("access-baseline", "access, 900 s, no device_id (Baseline B)", ["OptionalField"], Self.payload(.access, nonce: "BaSeLiNeAcCeSs01"))
+        addMint(
+            "access-baseline", "access, 900 s, no device_id (Baseline B)", ["OptionalField"],
+            Self.payload(.access, nonce: "BaSeLiNeAcCeSs01"))
         addMint("refresh-baseline", "refresh, 7 days, no device_id", ["OptionalField"], Self.payload(.refresh, nonce: "BaSeLiNeReFrEsH1"))
         addMint("session", "session type, 300 s, prefix cdev_s_", [], Self.payload(.session, nonce: "SeSsIoNnOnCe_012"))
         var withUser = Self.payload(.access, nonce: "UsErNoNcE-012345")
@@ -97,109 +125,189 @@ public struct CdevTokenSuite: VectorSuite {
         addMint("user-id", "user_id set (reserved for cloud)", ["OptionalField"], withUser)
 
         var validate: [TestCase] = []
-        func addValidate(_ slug: String, _ comment: String, _ flags: [String], _ spec: [String], token: String, now: Int64 = Self.issuedAt,
-                         serverId: String = Self.serverId, secret: [UInt8] = Self.secret, revoked: [String] = [],
-                         _ result: ExpectedResult, _ error: CdevTokenError.Code? = nil) {
-            var input: JSONObject = ["token": .string(token), "secret": .string(Hex.encode(secret)), "serverId": .string(serverId), "now": .int(now)]
+        func addValidate(
+            _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], token: String, now: Int64 = Self.issuedAt,
+            serverId: String = Self.serverId, secret: [UInt8] = Self.secret, revoked: [String] = [],
+            _ result: ExpectedResult, _ error: CdevTokenError.Code? = nil
+        ) {
+            var input: JSONObject = [
+                "token": .string(token), "secret": .string(Hex.encode(secret)), "serverId": .string(serverId), "now": .int(now),
+            ]
             if !revoked.isEmpty { input["revokedNonces"] = .array(revoked.map { .string($0) }) }
             var expected: JSONObject = [:]
-            if result != .invalid, let payload = try? CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: Set(revoked)) {
+            if result != .invalid,
+                let payload = try? CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: Set(revoked))
+            {
                 expected["payload"] = .object(payload.json)
             }
-            validate.append(TestCase(id: "\(id)/validate-\(slug)", comment: comment, flags: flags, spec: spec, input: input,
-                                     expected: expected, result: result, error: error?.rawValue))
+            validate.append(
+                TestCase(
+                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, spec: spec, input: input,
+                    expected: expected, result: result, error: error?.rawValue))
         }
         let t1 = CdevToken.mint(v1, secret: Self.secret)
         let body = String(t1.dropFirst(7))
         addValidate("spec-v1", "spec 1.6 V1 at issued_at", ["SpecExample"], ["cdev 2"], token: t1, .valid)
         let specV1 = validate[validate.count - 1]
         // Cases that differ from spec-v1 in one input field only.
-        func addVariant(_ slug: String, _ comment: String, _ flags: [String], changing field: String, to value: JSONValue, _ error: CdevTokenError.Code) {
-            validate.append(specV1.invalidVariant(id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field, to: value, error: error))
+        func addVariant(
+            _ slug: String, _ comment: String, _ flags: [String], changing field: String, to value: JSONValue, _ error: CdevTokenError.Code
+        ) {
+            validate.append(
+                specV1.invalidVariant(
+                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field, to: value, error: error))
         }
-        addValidate("spec-v2", "spec 1.6 V2 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v2, secret: Self.secret), .valid)
-        addValidate("spec-v3", "spec 1.6 V3 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v3, secret: Self.secret), .valid)
-        addValidate("session-type", "type session under cdev_s_", ["TypePrefix"], ["cdev 2"], token: CdevToken.mint(Self.payload(.session), secret: Self.secret), .valid)
+        addValidate(
+            "spec-v2", "spec 1.6 V2 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v2, secret: Self.secret),
+            .valid)
+        addValidate(
+            "spec-v3", "spec 1.6 V3 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v3, secret: Self.secret),
+            .valid)
+        addValidate(
+            "session-type", "type session under cdev_s_", ["TypePrefix"], ["cdev 2"],
+            token: CdevToken.mint(Self.payload(.session), secret: Self.secret), .valid)
         // Step 1
         addValidate("prefix-unknown", "prefix cdev_x_", ["Prefix"], ["cdev 2"], token: "cdev_x_" + body, .invalid, .invalidFormat)
-        addValidate("prefix-reserved-cloud", "prefix cdev_c_ (reserved)", ["Prefix"], ["cdev 2"], token: "cdev_c_" + body, .invalid, .invalidFormat)
+        addValidate(
+            "prefix-reserved-cloud", "prefix cdev_c_ (reserved)", ["Prefix"], ["cdev 2"], token: "cdev_c_" + body, .invalid, .invalidFormat)
         addValidate("prefix-upper-case", "prefix CDEV_P_", ["Prefix"], ["cdev 2"], token: "CDEV_P_" + body, .invalid, .invalidFormat)
         addValidate("prefix-only", "cdev_p_ with no body", ["Prefix"], ["cdev 2"], token: "cdev_p_", .invalid, .invalidFormat)
         // Step 2
-        addValidate("outer-padding", "body with '=' padding appended", ["OuterBase64"], ["cdev 2"], token: t1 + "=", .invalid, .invalidFormat)
-        addValidate("outer-std-alphabet", "body with a '+' character", ["OuterBase64"], ["cdev 2"], token: "cdev_p_+" + body.dropFirst(), .invalid, .invalidFormat)
-        addValidate("outer-length", "body one character longer (length mod 4 = 1)", ["OuterBase64"], ["cdev 2"],
-                    token: body.count % 4 == 0 ? t1 + "A" : String(t1.dropLast(body.count % 4 - 1)), .invalid, .invalidFormat)
+        addValidate(
+            "outer-padding", "body with '=' padding appended", ["OuterBase64"], ["cdev 2"], token: t1 + "=", .invalid, .invalidFormat)
+        addValidate(
+            "outer-std-alphabet", "body with a '+' character", ["OuterBase64"], ["cdev 2"], token: "cdev_p_+" + body.dropFirst(), .invalid,
+            .invalidFormat)
+        addValidate(
+            "outer-length", "body one character longer (length mod 4 = 1)", ["OuterBase64"], ["cdev 2"],
+            token: body.count % 4 == 0 ? t1 + "A" : String(t1.dropLast(body.count % 4 - 1)), .invalid, .invalidFormat)
         // Step 3
-        addValidate("outer-not-json", "body is base64url of 'not json'", ["OuterJSON"], ["cdev 2"],
-                    token: "cdev_p_" + Base64.encode(Array("not json".utf8), variant: .goRawURL), .invalid, .invalidFormat)
-        addValidate("outer-array", "body is a JSON array", ["OuterJSON"], ["cdev 2"],
-                    token: "cdev_p_" + Base64.encode(Array("[1]".utf8), variant: .goRawURL), .invalid, .invalidFormat)
-        addValidate("outer-missing-p", "outer JSON without p: an empty payload, so the MAC fails", ["OuterJSON"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in #"{"s":"\#(s)"}"# }, .invalid, .invalidToken)
+        addValidate(
+            "outer-not-json", "body is base64url of 'not json'", ["OuterJSON"], ["cdev 2"],
+            token: "cdev_p_" + Base64.encode(Array("not json".utf8), variant: .goRawURL), .invalid, .invalidFormat)
+        addValidate(
+            "outer-array", "body is a JSON array", ["OuterJSON"], ["cdev 2"],
+            token: "cdev_p_" + Base64.encode(Array("[1]".utf8), variant: .goRawURL), .invalid, .invalidFormat)
+        addValidate(
+            "outer-missing-p", "outer JSON without p: an empty payload, so the MAC fails", ["OuterJSON"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in #"{"s":"\#(s)"}"# }, .invalid, .invalidToken)
         // Step 4
-        addValidate("p-not-base64", "p contains '!'", ["InnerBase64"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"!\#(p.dropFirst())","s":"\#(s)"}"# }, .invalid, .invalidFormat)
-        addValidate("s-padded", "s with '=' padding", ["InnerBase64"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"\#(p)","s":"\#(s)="}"# }, .invalid, .invalidFormat)
+        addValidate(
+            "p-not-base64", "p contains '!'", ["InnerBase64"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"!\#(p.dropFirst())","s":"\#(s)"}"# }, .invalid,
+            .invalidFormat)
+        addValidate(
+            "s-padded", "s with '=' padding", ["InnerBase64"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"\#(p)","s":"\#(s)="}"# }, .invalid,
+            .invalidFormat)
         // Step 5
         var flipped = v1.bytes
         flipped[flipped.count - 3] ^= 0x01
-        addValidate("payload-bit-flip", "one bit of the payload flipped, MAC kept", ["ModifiedPayload"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in #"{"p":"\#(Base64.encode(flipped, variant: .goRawURL))","s":"\#(s)"}"# },
-                    .invalid, .invalidToken)
+        addValidate(
+            "payload-bit-flip", "one bit of the payload flipped, MAC kept", ["ModifiedPayload"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in
+                #"{"p":"\#(Base64.encode(flipped, variant: .goRawURL))","s":"\#(s)"}"#
+            },
+            .invalid, .invalidToken)
         var mac = CdevSigning.mac(v1.bytes, secret: Self.secret)
         mac[0] ^= 0x80
-        addValidate("mac-bit-flip", "one bit of s flipped", ["ModifiedMAC"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in #"{"p":"\#(p)","s":"\#(Base64.encode(mac, variant: .goRawURL))"}"# }, .invalid, .invalidToken)
-        addValidate("mac-truncated", "s is 31 bytes", ["ModifiedMAC"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in #"{"p":"\#(p)","s":"\#(Base64.encode(CdevSigning.mac(v1.bytes, secret: Self.secret).dropLast(), variant: .goRawURL))"}"# },
-                    .invalid, .invalidToken)
+        addValidate(
+            "mac-bit-flip", "one bit of s flipped", ["ModifiedMAC"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in
+                #"{"p":"\#(p)","s":"\#(Base64.encode(mac, variant: .goRawURL))"}"#
+            }, .invalid, .invalidToken)
+        addValidate(
+            "mac-truncated", "s is 31 bytes", ["ModifiedMAC"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in
+                #"{"p":"\#(p)","s":"\#(Base64.encode(CdevSigning.mac(v1.bytes, secret: Self.secret).dropLast(), variant: .goRawURL))"}"#
+            },
+            .invalid, .invalidToken)
         var otherSecret = Self.secret
         otherSecret[31] ^= 0x01
-        addVariant("wrong-secret", "validated with a secret one bit away", ["WrongSecret"], changing: "secret", to: .string(Hex.encode(otherSecret)), .invalidToken)
+        addVariant(
+            "wrong-secret", "validated with a secret one bit away", ["WrongSecret"], changing: "secret",
+            to: .string(Hex.encode(otherSecret)), .invalidToken)
         // Step 6
-        addValidate("payload-not-json", "a signed payload '{'", ["PayloadJSON"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array("{".utf8)), .invalid, .invalidFormat)
-        addValidate("payload-expires-string", "expires_at as a string", ["PayloadJSON"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":"1735520400","nonce":"n"}"#.utf8)),
-                    .invalid, .invalidFormat)
-        addValidate("payload-expires-fraction", "expires_at 1735520400.5", ["PayloadJSON"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":1735520400.5,"nonce":"n"}"#.utf8)),
-                    .invalid, .invalidFormat)
+        addValidate(
+            "payload-not-json", "a signed payload '{'", ["PayloadJSON"], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: Array("{".utf8)), .invalid, .invalidFormat)
+        addValidate(
+            "payload-expires-string", "expires_at as a string", ["PayloadJSON"], ["cdev 2"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":"1735520400","nonce":"n"}"#.utf8)),
+            .invalid, .invalidFormat)
+        addValidate(
+            "payload-expires-fraction", "expires_at 1735520400.5", ["PayloadJSON"], ["cdev 2"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":1735520400.5,"nonce":"n"}"#.utf8)),
+            .invalid, .invalidFormat)
         // Step 7
         addVariant("server-id", "validated by another server", ["ServerId"], changing: "serverId", to: "ZyXwVuTsRqPoNmLk", .invalidToken)
         // Step 8
-        addValidate("pairing-under-s", "a pairing payload under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid, .invalidFormat)
+        addValidate(
+            "pairing-under-s", "a pairing payload under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid,
+            .invalidFormat)
         let refreshBody = String(CdevToken.mint(v3, secret: Self.secret).dropFirst(7))
-        addValidate("refresh-under-p", "a refresh payload under cdev_p_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_p_" + refreshBody, .invalid, .invalidFormat)
+        addValidate(
+            "refresh-under-p", "a refresh payload under cdev_p_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_p_" + refreshBody,
+            .invalid, .invalidFormat)
         let accessBody = String(CdevToken.mint(v2, secret: Self.secret).dropFirst(7))
-        addValidate("access-under-r", "an access payload under cdev_r_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_r_" + accessBody, .invalid, .invalidFormat)
+        addValidate(
+            "access-under-r", "an access payload under cdev_r_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_r_" + accessBody,
+            .invalid, .invalidFormat)
         // Step 9
-        addValidate("revoked", "the nonce is revoked", ["Revoked"], ["cdev 2", "cdev 3"], token: t1, revoked: ["N0nce-_012345678"], .invalid, .revoked)
-        addValidate("revoked-expired", "revoked and expired: revocation is checked first", ["Revoked", "Expiry"], ["cdev 2"], token: t1,
-                    now: 1_735_520_401, revoked: ["N0nce-_012345678"], .invalid, .revoked)
+        addValidate(
+            "revoked", "the nonce is revoked", ["Revoked"], ["cdev 2", "cdev 3"], token: t1, revoked: ["N0nce-_012345678"], .invalid,
+            .revoked)
+        addValidate(
+            "revoked-expired", "revoked and expired: revocation is checked first", ["Revoked", "Expiry"], ["cdev 2"], token: t1,
+            now: 1_735_520_401, revoked: ["N0nce-_012345678"], .invalid, .revoked)
         // Step 10
         addValidate("at-expires-at", "now == expires_at is still valid", ["Expiry"], ["cdev 2"], token: t1, now: 1_735_520_400, .valid)
         addVariant("after-expires-at", "now == expires_at + 1", ["Expiry"], changing: "now", to: .int(1_735_520_401), .expired)
-        addValidate("before-issued-at", "now before issued_at: there is no not-before check", ["Expiry"], ["cdev 2"], token: t1, now: Self.issuedAt - 86_400, .valid)
+        addValidate(
+            "before-issued-at", "now before issued_at: there is no not-before check", ["Expiry"], ["cdev 2"], token: t1,
+            now: Self.issuedAt - 86_400, .valid)
         // Shapes Go accepts
-        addValidate("legacy-payload", "a pre-v1 payload: type, server_id, issued_at, expires_at, nonce", ["LegacyPayload"], ["cdev 1.3"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"LeGaCyNoNcE01234"}"#.utf8)),
-                    .valid)
-        addValidate("go-line-break", "a line feed inside the body", ["GoBase64LineBreak"], ["cdev 2"],
-                    token: "cdev_p_" + body.prefix(40) + "\n" + body.dropFirst(40), .acceptable)
-        addValidate("go-trailing-bits", "the last character of the body has non-zero unused bits", ["GoBase64TrailingBits"], ["cdev 2"],
-                    token: Self.withTrailingBits(t1), .acceptable)
-        addValidate("go-key-case", "payload key Server_ID", ["GoJSONCaseInsensitive"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: "server_id", with: "Server_ID").utf8)),
-                    .acceptable)
-        addValidate("go-duplicate-key", "nonce twice, the last one is used", ["GoJSONDuplicateKey"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: #""mode""#, with: #""nonce":"SeCoNdNoNcE01234","mode""#).utf8)),
-                    .acceptable)
-        addValidate("go-unknown-key", "an extra key \"scope\"", ["GoJSONUnknownKey"], ["cdev 2"],
-                    token: Self.token(prefix: "cdev_p_", payloadBytes: Array(String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: #""mode""#, with: #""scope":"all","mode""#).utf8)),
-                    .acceptable)
+        addValidate(
+            "legacy-payload", "a pre-v1 payload: type, server_id, issued_at, expires_at, nonce", ["LegacyPayload"], ["cdev 1.3"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(
+                    #"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"LeGaCyNoNcE01234"}"#
+                        .utf8)),
+            .valid)
+        addValidate(
+            "go-line-break", "a line feed inside the body", ["GoBase64LineBreak"], ["cdev 2"],
+            token: "cdev_p_" + body.prefix(40) + "\n" + body.dropFirst(40), .acceptable)
+        addValidate(
+            "go-trailing-bits", "the last character of the body has non-zero unused bits", ["GoBase64TrailingBits"], ["cdev 2"],
+            token: Self.withTrailingBits(t1), .acceptable)
+        addValidate(
+            "go-key-case", "payload key Server_ID", ["GoJSONCaseInsensitive"], ["cdev 2"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: "server_id", with: "Server_ID").utf8)
+            ),
+            .acceptable)
+        addValidate(
+            "go-duplicate-key", "nonce twice, the last one is used", ["GoJSONDuplicateKey"], ["cdev 2"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(
+                    String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(
+                        of: #""mode""#, with: #""nonce":"SeCoNdNoNcE01234","mode""#
+                    ).utf8)),
+            .acceptable)
+        addValidate(
+            "go-unknown-key", "an extra key \"scope\"", ["GoJSONUnknownKey"], ["cdev 2"],
+            token: Self.token(
+                prefix: "cdev_p_",
+                payloadBytes: Array(
+                    String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: #""mode""#, with: #""scope":"all","mode""#).utf8)),
+            .acceptable)
         return VectorFile(
             format: "cdev", suite: id, spec: Self.spec,
             header: [
@@ -221,7 +329,6 @@ public struct CdevTokenSuite: VectorSuite {
         changed[changed.count - 1] = alphabet[value | 1]
         return String(token.prefix(7)) + String(decoding: changed, as: UTF8.self)
     }
-
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         let tokens = file.allTests.compactMap { $0.test.input["token"]?.stringValue ?? $0.test.expected["token"]?.stringValue }

@@ -1,5 +1,5 @@
-import HTTPExchange
 import CdevAuth
+import HTTPExchange
 import WireCore
 
 /// `/api/auth/exchange`, `/api/auth/refresh` and (head) `/api/auth/revoke` (cdev spec sections

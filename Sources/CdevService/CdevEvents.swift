@@ -61,8 +61,9 @@ public enum CdevEvents {
             return JSONWriter(options: .init(escapeHTML: true)).string(reply)
         case .legacy:
             let command = object["command"]?.stringValue ?? ""
-            return envelope(event: "error", now: now, payload: ["message": .string("unsupported command: \(command)")],
-                            requestId: object["request_id"]?.stringValue)
+            return envelope(
+                event: "error", now: now, payload: ["message": .string("unsupported command: \(command)")],
+                requestId: object["request_id"]?.stringValue)
         case .unknown:
             return nil
         }

@@ -1,5 +1,5 @@
-import HTTPExchange
 import CdevAuth
+import HTTPExchange
 import Synchronization
 import WireCore
 
@@ -22,8 +22,10 @@ public final class CdevService: Sendable {
 
     public enum LogLevel: Sendable { case debug, info, warning }
 
-    public init(config: CdevServiceConfig, tokens: TokenManager, clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(),
-                log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
+    public init(
+        config: CdevServiceConfig, tokens: TokenManager, clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
+    ) {
         self.config = config
         self.tokens = tokens
         self.clock = clock
@@ -37,7 +39,8 @@ public final class CdevService: Sendable {
     /// The pairing info of this server; with a fresh pairing token when `withToken`.
     public func pairingInfo(withToken: Bool) -> PairingInfo {
         let port = self.port
-        var info = PairingInfo(ws: config.wsURL(port: port), http: config.httpURL(port: port), session: config.sessionId, repo: config.repoName)
+        var info = PairingInfo(
+            ws: config.wsURL(port: port), http: config.httpURL(port: port), session: config.sessionId, repo: config.repoName)
         if withToken {
             let minted = tokens.mint(.pairing)
             info.token = minted.token
@@ -50,7 +53,9 @@ public final class CdevService: Sendable {
     public func handle(_ request: APIRequest) -> APIResponse {
         let response = withCORS(route(request))
         // The query is never logged (it may hold ?token=), nor a path that carries a token.
-        log(.info, "\(request.method) \(request.path.contains("cdev_") ? "(path with a token, not logged)" : request.path) \(response.status)")
+        log(
+            .info,
+            "\(request.method) \(request.path.contains("cdev_") ? "(path with a token, not logged)" : request.path) \(response.status)")
         return response
     }
 
@@ -101,8 +106,10 @@ public final class CdevService: Sendable {
     /// session token in `Authorization: Bearer `; failure is 401 text, before any handler runs.
     func bearerCheck(_ request: APIRequest) -> APIResponse? {
         guard config.profile == .head, config.requireAuth else { return nil }
-        let exempt = ["/health", "/pair", "/api/pair/", "/api/auth/exchange", "/api/auth/refresh", "/api/auth/revoke", "/api/auth/pairing/",
-                      "/api/tasks/webhook"]
+        let exempt = [
+            "/health", "/pair", "/api/pair/", "/api/auth/exchange", "/api/auth/refresh", "/api/auth/revoke", "/api/auth/pairing/",
+            "/api/tasks/webhook",
+        ]
         if exempt.contains(where: { request.path.hasPrefix($0) }) { return nil }
         if request.path.hasPrefix("/api/hooks/"), request.fromLoopback { return nil }
         return sessionTokenPayload(request, queryAllowed: false) == nil ? .unauthorized : nil

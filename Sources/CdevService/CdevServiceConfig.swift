@@ -23,10 +23,12 @@ public struct CdevServiceConfig: Sendable {
     /// Head: `security.require_pairing_approval` (the 202 flow).
     public var pairingApproval: Bool
 
-    public init(profile: CdevProfile = .baseline, requireAuth: Bool? = nil, host: String = "127.0.0.1", port: Int = 8766,
-                sessionId: String = UUID().uuidString.lowercased(), repositoryRoot: String = FileManager.default.currentDirectoryPath,
-                utcOffsetSeconds: Int = TimeZone.current.secondsFromGMT(), heartbeatInterval: Duration = .seconds(30),
-                allowedOrigins: [String] = [], bindLocalhostOnly: Bool = true, pairingApproval: Bool = false) {
+    public init(
+        profile: CdevProfile = .baseline, requireAuth: Bool? = nil, host: String = "127.0.0.1", port: Int = 8766,
+        sessionId: String = UUID().uuidString.lowercased(), repositoryRoot: String = FileManager.default.currentDirectoryPath,
+        utcOffsetSeconds: Int = TimeZone.current.secondsFromGMT(), heartbeatInterval: Duration = .seconds(30),
+        allowedOrigins: [String] = [], bindLocalhostOnly: Bool = true, pairingApproval: Bool = false
+    ) {
         self.profile = profile
         self.requireAuth = requireAuth ?? (profile == .head)
         self.host = host

@@ -1,5 +1,5 @@
-import HTTPExchange
 import CdevAuth
+import HTTPExchange
 import Synchronization
 import WireCore
 
@@ -41,7 +41,9 @@ final class PairingApprovals: Sendable {
     /// Sets the decision of a pending request; false when there is none with that id.
     func decide(id: String, _ decision: Decision, now: Int64) -> Bool {
         state.withLock { state in
-            guard let nonce = state.byNonce.first(where: { $0.value.id == id && $0.value.expiresAt >= now && $0.value.decision == .pending })?.key
+            guard
+                let nonce = state.byNonce.first(where: { $0.value.id == id && $0.value.expiresAt >= now && $0.value.decision == .pending })?
+                    .key
             else { return false }
             state.byNonce[nonce]?.decision = decision
             return true
@@ -71,10 +73,12 @@ extension CdevService {
             return .error(403, "Pairing request rejected")
         case .pending:
             log(.info, "pairing request \(request.id) awaits approval")
-            return .json(202, [
-                "status": "pending_approval", "request_id": .string(request.id),
-                "expires_at": .string(RFC3339.format(unixSeconds: request.expiresAt, offsetSeconds: 0)),
-            ])
+            return .json(
+                202,
+                [
+                    "status": "pending_approval", "request_id": .string(request.id),
+                    "expires_at": .string(RFC3339.format(unixSeconds: request.expiresAt, offsetSeconds: 0)),
+                ])
         }
     }
 
@@ -95,7 +99,9 @@ extension CdevService {
             guard case .value(let id) = Self.bodyField(request.body, "request_id") else { return .error(400, "Invalid request body") }
             guard !id.isEmpty else { return .error(400, "request_id is required") }
             let approve = request.path.hasSuffix("/approve")
-            guard approvals.decide(id: id, approve ? .approved : .rejected, now: now) else { return .error(404, "Pairing request not found") }
+            guard approvals.decide(id: id, approve ? .approved : .rejected, now: now) else {
+                return .error(404, "Pairing request not found")
+            }
             return .json(200, ["request_id": .string(id), "status": .string(approve ? "approved" : "rejected")])
         default:
             return .notFound

@@ -26,7 +26,8 @@ final class PairingCodeBox: Sendable {
     func redeem(_ code: String, now: Double) -> Bool {
         state.withLock { state in
             guard !state.code.isEmpty, now <= state.expiresAt else { return false }
-            let a = Array(code.utf8), b = Array(state.code.utf8)
+            let a = Array(code.utf8)
+            let b = Array(state.code.utf8)
             var difference = UInt8(a.count == b.count ? 0 : 1)
             for index in 0..<min(a.count, b.count) { difference |= a[index] ^ b[index] }
             guard difference == 0 else { return false }

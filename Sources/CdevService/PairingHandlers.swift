@@ -1,5 +1,5 @@
-import HTTPExchange
 import CdevAuth
+import HTTPExchange
 import QRImage
 import WireCore
 
@@ -20,7 +20,8 @@ extension CdevService {
         let info = pairingInfo(withToken: config.requireAuth)
         do {
             let png = try QRCode(text: info.qrText).png(size: size)
-            return APIResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-cache, no-store, must-revalidate")], body: png)
+            return APIResponse(
+                status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-cache, no-store, must-revalidate")], body: png)
         } catch {
             return .text(500, "Failed to generate QR code")
         }
@@ -32,11 +33,13 @@ extension CdevService {
         do { try tokens.revokeAll() } catch { return .error(500, "Failed to revoke tokens: \(error)") }
         log(.info, "all tokens revoked (new secret)")
         let minted = tokens.mint(.pairing)
-        return .json(200, [
-            "token": .string(minted.token),
-            "expires_at": .string(RFC3339.format(unixSeconds: minted.payload.expiresAt, offsetSeconds: config.utcOffsetSeconds)),
-            "message": "All previous tokens have been revoked",
-        ])
+        return .json(
+            200,
+            [
+                "token": .string(minted.token),
+                "expires_at": .string(RFC3339.format(unixSeconds: minted.payload.expiresAt, offsetSeconds: config.utcOffsetSeconds)),
+                "message": "All previous tokens have been revoked",
+            ])
     }
 
     /// Head: a 6-digit code shown on `/pair` buys a pairing token once, within 10 minutes.
@@ -46,11 +49,13 @@ extension CdevService {
         guard !code.isEmpty else { return .error(400, "code is required") }
         guard pairingCode.redeem(code, now: now()) else { return .error(401, "Invalid or expired pairing code") }
         let minted = tokens.mint(.pairing)
-        return .json(200, [
-            "pairing_token": .string(minted.token),
-            "expires_at": .string(RFC3339.format(unixSeconds: minted.payload.expiresAt, offsetSeconds: config.utcOffsetSeconds)),
-            "expires_in": .int(minted.payload.expiresAt - minted.payload.issuedAt),
-        ])
+        return .json(
+            200,
+            [
+                "pairing_token": .string(minted.token),
+                "expires_at": .string(RFC3339.format(unixSeconds: minted.payload.expiresAt, offsetSeconds: config.utcOffsetSeconds)),
+                "expires_in": .int(minted.payload.expiresAt - minted.payload.issuedAt),
+            ])
     }
 
     /// The code currently shown on `/pair` (head with auth), for the operator and the tests.

@@ -1,6 +1,6 @@
-import HTTPExchange
 import CdevAuth
 import Foundation
+import HTTPExchange
 import WireCore
 
 /// What `/ws` checks before the upgrade (cdev spec sections 5.1 and 5.2), in cdev's order: the
@@ -16,7 +16,9 @@ extension CdevService {
             }
         }
         guard request.method == "GET" else { return gorillaError(405) }
-        guard headerHasToken(request, "Connection", "upgrade"), headerHasToken(request, "Upgrade", "websocket") else { return gorillaError(400) }
+        guard headerHasToken(request, "Connection", "upgrade"), headerHasToken(request, "Upgrade", "websocket") else {
+            return gorillaError(400)
+        }
         guard request.header("Sec-WebSocket-Version") == "13" else { return gorillaError(400) }
         guard originAllowed(request.header("Origin")) else {
             log(.info, "WebSocket upgrade refused: origin not allowed")

@@ -1,6 +1,6 @@
-import HTTPExchange
 import CdevAuth
 import Foundation
+import HTTPExchange
 import WireCore
 
 /// `/api/status`, `/api/claude/*`, `/api/git/*`, `/api/file`: small but real, so a client can
@@ -8,11 +8,13 @@ import WireCore
 /// them open even with auth on (cdev spec section 9, gap 1).
 extension CdevService {
     func status(_ request: APIRequest) -> APIResponse {
-        .json(200, [
-            "status": "running", "session_id": .string(config.sessionId), "repo_name": .string(config.repoName),
-            "claude_state": "idle", "connected_clients": .int(Int64(connectedClients.load(ordering: .relaxed))),
-            "uptime_seconds": .int(Int64(now() - startedAt)), "auth_required": .bool(config.requireAuth),
-        ])
+        .json(
+            200,
+            [
+                "status": "running", "session_id": .string(config.sessionId), "repo_name": .string(config.repoName),
+                "claude_state": "idle", "connected_clients": .int(Int64(connectedClients.load(ordering: .relaxed))),
+                "uptime_seconds": .int(Int64(now() - startedAt)), "auth_required": .bool(config.requireAuth),
+            ])
     }
 
     func claude(_ request: APIRequest) -> APIResponse {
@@ -49,9 +51,11 @@ extension CdevService {
         guard let data = FileManager.default.contents(atPath: candidate) else { return .error(403, "Access denied") }
         let limit = 1 << 20
         let bytes = Array(data.prefix(limit))
-        return .json(200, [
-            "path": .string(relative), "size": .int(Int64(data.count)), "truncated": .bool(data.count > limit),
-            "content": .string(String(decoding: bytes, as: UTF8.self)),
-        ])
+        return .json(
+            200,
+            [
+                "path": .string(relative), "size": .int(Int64(data.count)), "truncated": .bool(data.count > limit),
+                "content": .string(String(decoding: bytes, as: UTF8.self)),
+            ])
     }
 }

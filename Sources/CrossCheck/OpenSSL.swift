@@ -20,9 +20,9 @@ public enum OpenSSL {
         guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, nil) else { return nil }
         defer { EVP_PKEY_CTX_free(context) }
         guard EVP_PKEY_derive_init(context) == 1, EVP_PKEY_CTX_set_hkdf_md(context, EVP_sha256()) == 1,
-              EVP_PKEY_CTX_set1_hkdf_salt(context, salt, Int32(salt.count)) == 1,
-              EVP_PKEY_CTX_set1_hkdf_key(context, ikm, Int32(ikm.count)) == 1,
-              EVP_PKEY_CTX_add1_hkdf_info(context, info, Int32(info.count)) == 1
+            EVP_PKEY_CTX_set1_hkdf_salt(context, salt, Int32(salt.count)) == 1,
+            EVP_PKEY_CTX_set1_hkdf_key(context, ikm, Int32(ikm.count)) == 1,
+            EVP_PKEY_CTX_add1_hkdf_info(context, info, Int32(info.count)) == 1
         else { return nil }
         var out = [UInt8](repeating: 0, count: length)
         var outLength = length

@@ -19,14 +19,15 @@ enum FlowDownBench {
         precondition((try? ExchangeVerifier.verify(signed.url, publicKey: pair.publicKey, clock: clock)) != nil)
 
         var random = SeededRandom(seed: 7)
-        let plaintext = ModelsPlist.encodeXML((0..<3).map { n in
-            var model = CloudModel()
-            model.name = "Model \(n)"
-            model.token = String(repeating: "k", count: 48)
-            model.endpoint = "https://api.example.com/v1/chat/completions"
-            model.capabilities = ["visual", "tool"]
-            return model
-        })
+        let plaintext = ModelsPlist.encodeXML(
+            (0..<3).map { n in
+                var model = CloudModel()
+                model.name = "Model \(n)"
+                model.token = String(repeating: "k", count: 48)
+                model.endpoint = "https://api.example.com/v1/chat/completions"
+                model.capabilities = ["visual", "tool"]
+                return model
+            })
         let wrapper = try PayloadCipher.seal(
             plaintext, to: pair.publicKey, session: request.session, ephemeralPrivateKey: random.bytes(32), nonce: random.bytes(12))
         let payload = wrapper.encoded
@@ -34,7 +35,10 @@ enum FlowDownBench {
         let key = SymmetricKey(data: random.bytes(32))
         let rawBox = try ChaChaPoly.seal(plaintext, using: key, nonce: ChaChaPoly.Nonce(data: Array(box.prefix(12))))
         return [
-            BenchCase("flowdown exchange-URL verify (parse+canonical+SHA-256+Ed25519)", inputBytes: signed.url.utf8.count, unit: .operationsPerSecond) {
+            BenchCase(
+                "flowdown exchange-URL verify (parse+canonical+SHA-256+Ed25519)", inputBytes: signed.url.utf8.count,
+                unit: .operationsPerSecond
+            ) {
                 (try? ExchangeVerifier.verify(signed.url, publicKey: pair.publicKey, clock: clock)) == nil ? 0 : 1
             },
             BenchCase("raw Ed25519 verify of the 32-byte digest (swift-crypto)", inputBytes: 32, unit: .operationsPerSecond) {

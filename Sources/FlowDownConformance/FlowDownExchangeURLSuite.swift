@@ -22,10 +22,20 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     public var groupKinds: [GroupKind] { [Self.exchangeURL] }
 
     static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(bugType: .interop, description: "The inputs of FlowDown's own test and the derived example of spec section 13."),
-        "QueryEncoding": .init(bugType: .canonicalization, description: "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for byte."),
-        "Capabilities": .init(bugType: .defined, description: "A capability combination, joined with ',' in caller order; an empty list is 'capabilities='."),
-        "RandomizedSignature": .init(bugType: .interop, description: "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any sig that verifies is accepted."),
+        "SpecExample": .init(
+            bugType: .interop, description: "The inputs of FlowDown's own test and the derived example of spec section 13."),
+        "QueryEncoding": .init(
+            bugType: .canonicalization,
+            description:
+                "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for byte."
+        ),
+        "Capabilities": .init(
+            bugType: .defined, description: "A capability combination, joined with ',' in caller order; an empty list is 'capabilities='."),
+        "RandomizedSignature": .init(
+            bugType: .interop,
+            description:
+                "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any sig that verifies is accepted."
+        ),
     ]
 
     static let texts: [(String, String)] = [
@@ -34,11 +44,14 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         ("empty", ""), ("reserved-mix", "?:@!$'()*,;~"),
     ]
 
-    func testCase(_ slug: String, _ comment: String, _ flags: [String], seed: [UInt8], appName: String, reason: String,
-                  capabilities: [Capability], multipleSelection: Bool, timestamp: Int64) -> TestCase {
-        let request = ExchangeRequest(session: slug == "spec-example" ? "session-1" : FlowDownFixtures.session, appName: appName,
-                                      reason: reason, capabilities: capabilities, multipleSelection: multipleSelection,
-                                      timestamp: Double(timestamp))
+    func testCase(
+        _ slug: String, _ comment: String, _ flags: [String], seed: [UInt8], appName: String, reason: String,
+        capabilities: [Capability], multipleSelection: Bool, timestamp: Int64
+    ) -> TestCase {
+        let request = ExchangeRequest(
+            session: slug == "spec-example" ? "session-1" : FlowDownFixtures.session, appName: appName,
+            reason: reason, capabilities: capabilities, multipleSelection: multipleSelection,
+            timestamp: Double(timestamp))
         let signed = try! request.signedURL(keyPair: FlowDownFixtures.keyPair(seed))
         return TestCase(
             id: "\(id)/\(slug)", comment: comment, flags: flags + ["RandomizedSignature"], spec: ["FlowDown 6", "FlowDown 3"],
@@ -52,27 +65,40 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
 
     public func generate() -> VectorFile {
         let seed = FlowDownFixtures.seed(1)
-        var tests = [testCase("spec-example", "FlowDown's test inputs: Tester, Need a model, audio+developerRole", ["SpecExample"],
-                              seed: FlowDownFixtures.specSeed, appName: "Tester", reason: "Need a model",
-                              capabilities: [.audio, .developerRole], multipleSelection: false, timestamp: 1_700_000_000)]
+        var tests = [
+            testCase(
+                "spec-example", "FlowDown's test inputs: Tester, Need a model, audio+developerRole", ["SpecExample"],
+                seed: FlowDownFixtures.specSeed, appName: "Tester", reason: "Need a model",
+                capabilities: [.audio, .developerRole], multipleSelection: false, timestamp: 1_700_000_000)
+        ]
         for (slug, text) in Self.texts {
-            tests.append(testCase("app-name-\(slug)", "app_name \(text.debugDescription)", ["QueryEncoding"], seed: seed,
-                                  appName: text, reason: "r", capabilities: [.tool], multipleSelection: false, timestamp: FlowDownFixtures.now))
-            tests.append(testCase("reason-\(slug)", "reason \(text.debugDescription)", ["QueryEncoding"], seed: seed,
-                                  appName: "App", reason: text, capabilities: [.tool], multipleSelection: true, timestamp: FlowDownFixtures.now))
+            tests.append(
+                testCase(
+                    "app-name-\(slug)", "app_name \(text.debugDescription)", ["QueryEncoding"], seed: seed,
+                    appName: text, reason: "r", capabilities: [.tool], multipleSelection: false, timestamp: FlowDownFixtures.now))
+            tests.append(
+                testCase(
+                    "reason-\(slug)", "reason \(text.debugDescription)", ["QueryEncoding"], seed: seed,
+                    appName: "App", reason: text, capabilities: [.tool], multipleSelection: true, timestamp: FlowDownFixtures.now))
         }
         for mask in 0..<16 {
             let capabilities = Capability.allCases.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element)
             let name = capabilities.isEmpty ? "none" : capabilities.map(\.rawValue).joined(separator: "-")
-            tests.append(testCase("capabilities-\(name)", "capabilities \(capabilities.map(\.rawValue))", ["Capabilities"], seed: seed,
-                                  appName: "App", reason: "r", capabilities: capabilities, multipleSelection: mask % 2 == 0,
-                                  timestamp: FlowDownFixtures.now))
+            tests.append(
+                testCase(
+                    "capabilities-\(name)", "capabilities \(capabilities.map(\.rawValue))", ["Capabilities"], seed: seed,
+                    appName: "App", reason: "r", capabilities: capabilities, multipleSelection: mask % 2 == 0,
+                    timestamp: FlowDownFixtures.now))
         }
-        tests.append(testCase("capabilities-caller-order", "capabilities in the caller's order, not sorted", ["Capabilities"], seed: seed,
-                              appName: "App", reason: "r", capabilities: [.tool, .audio], multipleSelection: false, timestamp: FlowDownFixtures.now))
+        tests.append(
+            testCase(
+                "capabilities-caller-order", "capabilities in the caller's order, not sorted", ["Capabilities"], seed: seed,
+                appName: "App", reason: "r", capabilities: [.tool, .audio], multipleSelection: false, timestamp: FlowDownFixtures.now))
         for timestamp: Int64 in [0, 2_147_483_648] {
-            tests.append(testCase("timestamp-\(timestamp)", "timestamp \(timestamp)", [], seed: FlowDownFixtures.seed(2),
-                                  appName: "App", reason: "r", capabilities: [], multipleSelection: false, timestamp: timestamp))
+            tests.append(
+                testCase(
+                    "timestamp-\(timestamp)", "timestamp \(timestamp)", [], seed: FlowDownFixtures.seed(2),
+                    appName: "App", reason: "r", capabilities: [], multipleSelection: false, timestamp: timestamp))
         }
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
@@ -83,17 +109,21 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
             notes: Self.notes, testGroups: [TestGroup(type: Self.exchangeURL.type, tests: tests)])
     }
 
-
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
         guard let canonical = result["canonical"]?.stringValue, let url = result["url"]?.stringValue else {
             return "result needs canonical and url"
         }
-        if canonical != test.expected["canonical"]?.stringValue { return "canonical is \(canonical.debugDescription), expected \(test.expected["canonical"]!)" }
+        if canonical != test.expected["canonical"]?.stringValue {
+            return "canonical is \(canonical.debugDescription), expected \(test.expected["canonical"]!)"
+        }
         let expectedURL = test.expected["url"]!.stringValue!
         let unsigned = { (text: String) in text.range(of: "&sig=").map { String(text[..<$0.lowerBound]) } ?? text }
-        if unsigned(url) != unsigned(expectedURL) { return "URL before &sig= is \(unsigned(url).debugDescription), expected \(unsigned(expectedURL).debugDescription)" }
+        if unsigned(url) != unsigned(expectedURL) {
+            return "URL before &sig= is \(unsigned(url).debugDescription), expected \(unsigned(expectedURL).debugDescription)"
+        }
         guard let seed = test.input["seed"]?.stringValue.flatMap({ try? Hex.decode($0) }),
-              let pair = try? ModelExchangeKeyPair(seed: seed) else { return "the vector's seed is not 32 bytes of hex" }
+            let pair = try? ModelExchangeKeyPair(seed: seed)
+        else { return "the vector's seed is not 32 bytes of hex" }
         do {
             _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(Double(test.input["timestamp"]!.intValue!)))
         } catch {
@@ -103,6 +133,8 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
+        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8))
+        }
     }
 }

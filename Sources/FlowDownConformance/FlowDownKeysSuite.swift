@@ -21,34 +21,46 @@ public struct FlowDownKeysSuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "SpecExample": .init(bugType: .interop, description: "The derived example of the FlowDown spec section 13."),
-        "SameSeedBothKeys": .init(bugType: .defined, description: "FlowDown's init(seed:) uses the same 32 bytes as the Ed25519 seed and the X25519 scalar."),
-        "EdgeSeed": .init(bugType: .edgeCase, description: "An all-zero or all-0xff seed: X25519 clamps the scalar, Ed25519 hashes the seed."),
+        "SameSeedBothKeys": .init(
+            bugType: .defined, description: "FlowDown's init(seed:) uses the same 32 bytes as the Ed25519 seed and the X25519 scalar."),
+        "EdgeSeed": .init(
+            bugType: .edgeCase, description: "An all-zero or all-0xff seed: X25519 clamps the scalar, Ed25519 hashes the seed."),
         "Base64Padding": .init(bugType: .canonicalization, description: "pk ends in ==, which the query encoding writes as %3D%3D."),
     ]
 
     public func generate() -> VectorFile {
-        var seeds: [(String, String, [String], [UInt8])] = [("spec-example", "seed 01..20 of spec section 13", ["SpecExample", "SameSeedBothKeys"], FlowDownFixtures.specSeed)]
+        var seeds: [(String, String, [String], [UInt8])] = [
+            ("spec-example", "seed 01..20 of spec section 13", ["SpecExample", "SameSeedBothKeys"], FlowDownFixtures.specSeed)
+        ]
         seeds += (1...6).map { ("seed-\($0)", "derived seed \($0)", ["SameSeedBothKeys"], FlowDownFixtures.seed(UInt64($0))) }
-        seeds += [("all-zero", "32 zero bytes", ["EdgeSeed"], [UInt8](repeating: 0, count: 32)),
-                  ("all-ff", "32 bytes 0xff", ["EdgeSeed"], [UInt8](repeating: 0xff, count: 32))]
+        seeds += [
+            ("all-zero", "32 zero bytes", ["EdgeSeed"], [UInt8](repeating: 0, count: 32)),
+            ("all-ff", "32 bytes 0xff", ["EdgeSeed"], [UInt8](repeating: 0xff, count: 32)),
+        ]
         let keyTests = seeds.map { slug, comment, flags, seed in
             let pk = FlowDownFixtures.keyPair(seed).publicKey
             return TestCase(
                 id: "\(id)/public-key-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 2"],
                 input: ["seed": .string(Hex.encode(seed))],
-                expected: ["pk": .string(pk.encoded), "ed25519PublicKey": .string(Hex.encode(pk.signing)),
-                           "x25519PublicKey": .string(Hex.encode(pk.agreement))],
+                expected: [
+                    "pk": .string(pk.encoded), "ed25519PublicKey": .string(Hex.encode(pk.signing)),
+                    "x25519PublicKey": .string(Hex.encode(pk.agreement)),
+                ],
                 result: .valid)
         }
-        let callbacks = [("example-callback", "the spec example's scheme"), ("thirdparty", "the framework test's scheme"),
-                         ("com.example.app+dev", "a scheme with '.', '+' and digits-free parts"), ("x-1", "a short scheme with a digit")]
+        let callbacks = [
+            ("example-callback", "the spec example's scheme"), ("thirdparty", "the framework test's scheme"),
+            ("com.example.app+dev", "a scheme with '.', '+' and digits-free parts"), ("x-1", "a short scheme with a digit"),
+        ]
         let handshakeTests = callbacks.enumerated().map { index, entry in
             let seed = index == 0 ? FlowDownFixtures.specSeed : FlowDownFixtures.seed(UInt64(index))
             return TestCase(
                 id: "\(id)/handshake-\(entry.0)", comment: "handshake URL, callback \(entry.0): \(entry.1)",
                 flags: index == 0 ? ["SpecExample", "Base64Padding"] : ["Base64Padding"], spec: ["FlowDown 4", "FlowDown 3"],
                 input: ["seed": .string(Hex.encode(seed)), "callback": .string(entry.0)],
-                expected: ["url": .string(HandshakeRequest.url(publicKey: FlowDownFixtures.keyPair(seed).publicKey, callbackScheme: entry.0))],
+                expected: [
+                    "url": .string(HandshakeRequest.url(publicKey: FlowDownFixtures.keyPair(seed).publicKey, callbackScheme: entry.0))
+                ],
                 result: .valid)
         }
         return VectorFile(
@@ -58,10 +70,11 @@ public struct FlowDownKeysSuite: VectorSuite {
                 "Ops: flowdown.publicKey {seed} -> {pk}; flowdown.handshakeURL {seed, callback} -> {url}. The raw public keys in expected are informational.",
             ],
             notes: Self.notes,
-            testGroups: [TestGroup(type: Self.publicKey.type, tests: keyTests),
-                         TestGroup(type: Self.handshakeURL.type, tests: handshakeTests)])
+            testGroups: [
+                TestGroup(type: Self.publicKey.type, tests: keyTests),
+                TestGroup(type: Self.handshakeURL.type, tests: handshakeTests),
+            ])
     }
-
 
     /// Only `pk` and `url` are compared; the raw keys are for readers.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
@@ -74,6 +87,8 @@ public struct FlowDownKeysSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
+        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map {
+            CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8))
+        }
     }
 }

@@ -22,14 +22,23 @@ public struct FlowDownModelsSuite: VectorSuite {
     public var groupKinds: [GroupKind] { [Self.decodeModels, Self.encodeModels] }
 
     static let notes: [String: VectorFile.Note] = [
-        "Canonical": .init(bugType: .canonicalization, description: "XML as Foundation's PropertyListEncoder writes it: standard header, tab indentation, sorted keys, UTC dates to the second."),
-        "BodyFieldsAlias": .init(bugType: .legacy, description: "body_fields, the key name of FlowDown builds from 2025-12-06 to 2025-12-09, read as bodyFields."),
+        "Canonical": .init(
+            bugType: .canonicalization,
+            description:
+                "XML as Foundation's PropertyListEncoder writes it: standard header, tab indentation, sorted keys, UTC dates to the second."
+        ),
+        "BodyFieldsAlias": .init(
+            bugType: .legacy, description: "body_fields, the key name of FlowDown builds from 2025-12-06 to 2025-12-09, read as bodyFields."
+        ),
         "MissingFields": .init(bugType: .edgeCase, description: "Every field is optional."),
         "UnknownKeys": .init(bugType: .functionality, description: "Keys from newer FlowDown builds are kept, not dropped."),
-        "WrongType": .init(bugType: .edgeCase, description: "A known key with a value of another type is kept as an unknown value, not coerced."),
+        "WrongType": .init(
+            bugType: .edgeCase, description: "A known key with a value of another type is kept as an unknown value, not coerced."),
         "BinaryPlist": .init(bugType: .interop, description: "A binary plist is a plist too."),
         "ExtData": .init(bugType: .functionality, description: "ext_data.storage, only in the newest FlowDown."),
-        "Secrets": .init(bugType: .defined, description: "token and headers are secrets: implementations must return them when asked but never log them."),
+        "Secrets": .init(
+            bugType: .defined, description: "token and headers are secrets: implementations must return them when asked but never log them."
+        ),
         "NotModels": .init(bugType: .basic, description: "Not a plist, or not an array of dicts."),
     ]
 
@@ -40,23 +49,33 @@ public struct FlowDownModelsSuite: VectorSuite {
     public func generate() -> VectorFile {
         var decode: [TestCase] = []
         var encode: [TestCase] = []
-        func addDecode(_ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8], _ result: ExpectedResult = .valid, _ error: String? = nil) {
+        func addDecode(
+            _ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8], _ result: ExpectedResult = .valid,
+            _ error: String? = nil
+        ) {
             let models = result == .valid ? try! ModelsPlist.decode(bytes) : []
-            decode.append(TestCase(id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 10"],
-                                   input: ["plist": .string(Hex.encode(bytes))],
-                                   expected: result == .valid ? ["models": Self.json(models)] : [:], result: result, error: error))
+            decode.append(
+                TestCase(
+                    id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 10"],
+                    input: ["plist": .string(Hex.encode(bytes))],
+                    expected: result == .valid ? ["models": Self.json(models)] : [:], result: result, error: error))
         }
-        let sets: [(String, [CloudModel])] = [("0-models", []), ("1-model", [FlowDownFixtures.model(1)]),
-                                              ("3-models", (1...3).map(FlowDownFixtures.model))]
+        let sets: [(String, [CloudModel])] = [
+            ("0-models", []), ("1-model", [FlowDownFixtures.model(1)]),
+            ("3-models", (1...3).map(FlowDownFixtures.model)),
+        ]
         for (slug, models) in sets {
             let xml = ModelsPlist.encodeXML(models)
-            encode.append(TestCase(id: "\(id)/encode-\(slug)", comment: "canonical XML of \(models.count) model(s)", flags: ["Canonical", "Secrets"],
-                                   spec: ["FlowDown 10"], input: ["models": Self.json(models)],
-                                   expected: ["plist": .string(Hex.encode(xml))], result: .valid))
+            encode.append(
+                TestCase(
+                    id: "\(id)/encode-\(slug)", comment: "canonical XML of \(models.count) model(s)", flags: ["Canonical", "Secrets"],
+                    spec: ["FlowDown 10"], input: ["models": Self.json(models)],
+                    expected: ["plist": .string(Hex.encode(xml))], result: .valid))
             addDecode(slug, "canonical XML of \(models.count) model(s)", ["Canonical", "Secrets"], xml)
         }
         func document(_ body: String) -> [UInt8] {
-            Array("""
+            Array(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
                 <plist version="1.0">
@@ -65,20 +84,32 @@ public struct FlowDownModelsSuite: VectorSuite {
 
                 """.utf8)
         }
-        addDecode("body-fields-alias", "body_fields instead of bodyFields", ["BodyFieldsAlias"],
-                  document("<array><dict><key>body_fields</key><string>{\"top_p\":1}</string><key>name</key><string>old</string></dict></array>"))
-        addDecode("only-name", "a model with only a name", ["MissingFields"], document("<array><dict><key>name</key><string>n</string></dict></array>"))
+        addDecode(
+            "body-fields-alias", "body_fields instead of bodyFields", ["BodyFieldsAlias"],
+            document("<array><dict><key>body_fields</key><string>{\"top_p\":1}</string><key>name</key><string>old</string></dict></array>"))
+        addDecode(
+            "only-name", "a model with only a name", ["MissingFields"],
+            document("<array><dict><key>name</key><string>n</string></dict></array>"))
         addDecode("empty-dict", "a model with no keys at all", ["MissingFields"], document("<array><dict/></array>"))
-        addDecode("unknown-keys", "api_version and a future key", ["UnknownKeys"],
-                  document("<array><dict><key>api_version</key><string>v2</string><key>future</key><dict><key>x</key><integer>1</integer></dict><key>name</key><string>n</string></dict></array>"))
-        addDecode("wrong-type", "context as a string", ["WrongType"],
-                  document("<array><dict><key>context</key><string>64000</string></dict></array>"))
-        addDecode("ext-data", "ext_data with storage", ["ExtData"],
-                  document("<array><dict><key>ext_data</key><dict><key>storage</key><dict><key>chat_client_kit_scripts</key><string>[]</string></dict></dict></dict></array>"))
+        addDecode(
+            "unknown-keys", "api_version and a future key", ["UnknownKeys"],
+            document(
+                "<array><dict><key>api_version</key><string>v2</string><key>future</key><dict><key>x</key><integer>1</integer></dict><key>name</key><string>n</string></dict></array>"
+            ))
+        addDecode(
+            "wrong-type", "context as a string", ["WrongType"],
+            document("<array><dict><key>context</key><string>64000</string></dict></array>"))
+        addDecode(
+            "ext-data", "ext_data with storage", ["ExtData"],
+            document(
+                "<array><dict><key>ext_data</key><dict><key>storage</key><dict><key>chat_client_kit_scripts</key><string>[]</string></dict></dict></dict></array>"
+            ))
         addDecode("binary", "a binary plist with one model", ["BinaryPlist"], Self.binaryPlist())
         addDecode("not-plist", "plain text", ["NotModels"], Array("models".utf8), .invalid, "malformed-plist")
         addDecode("top-level-dict", "a dict at the top level", ["NotModels"], document("<dict/>"), .invalid, "malformed-plist")
-        addDecode("array-of-strings", "an array whose element is a string", ["NotModels"], document("<array><string>x</string></array>"), .invalid, "malformed-plist")
+        addDecode(
+            "array-of-strings", "an array whose element is a string", ["NotModels"], document("<array><string>x</string></array>"),
+            .invalid, "malformed-plist")
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
@@ -95,7 +126,6 @@ public struct FlowDownModelsSuite: VectorSuite {
         encoder.outputFormat = .binary
         return Array(try! encoder.encode([["name": "binary model"]]))
     }
-
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { pair in

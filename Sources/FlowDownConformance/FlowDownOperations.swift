@@ -89,7 +89,8 @@ public enum FlowDownOperations {
             let (plaintext, session) = (try args.hex("plaintext"), try args.string("session"))
             let (ephemeral, nonce) = (try args.hex("ephemeralPrivateKey"), try args.hex("nonce"))
             do throws(ModelExchangeError) {
-                let wrapper = try PayloadCipher.seal(plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
+                let wrapper = try PayloadCipher.seal(
+                    plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
                 return ["payload": .string(wrapper.encoded)]
             } catch { throw ShimError(error) }
         },
@@ -147,7 +148,8 @@ public enum ModelJSON {
         case .array(let a): return .array(a.compactMap(plist))
         case .object(let o):
             if o.count == 1, let iso = o["date"]?.stringValue, let date = ISO8601DateFormatter().date(from: iso),
-               let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) {
+                let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down))
+            {
                 return .date(seconds)
             }
             if o.count == 1, let hex = o["data"]?.stringValue, let bytes = try? Hex.decode(hex) { return .data(bytes) }

@@ -22,13 +22,20 @@ public struct FlowDownParseURLSuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "Priority": .init(bugType: .defined, description: "stage=cancelled first, then pk+callback (handshake), then the exchange items."),
-        "CaseInsensitive": .init(bugType: .edgeCase, description: "Host, path, item names and the stage value are compared case-insensitively."),
+        "CaseInsensitive": .init(
+            bugType: .edgeCase, description: "Host, path, item names and the stage value are compared case-insensitively."),
         "NilValue": .init(bugType: .edgeCase, description: "An item without '=' has no value and is skipped."),
-        "DuplicateParameter": .init(bugType: .knownBug, description: "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes. Either is conformant."),
-        "MissingItem": .init(bugType: .missingStep, description: "An exchange without one of session, app_name, reason, multiple_selection, timestamp is not taken."),
+        "DuplicateParameter": .init(
+            bugType: .knownBug,
+            description: "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes. Either is conformant."),
+        "MissingItem": .init(
+            bugType: .missingStep,
+            description: "An exchange without one of session, app_name, reason, multiple_selection, timestamp is not taken."),
         "UnknownCapability": .init(bugType: .basic, description: "An unknown capability rejects the whole URL."),
         "DoubleTimestamp": .init(bugType: .edgeCase, description: "The timestamp is parsed as a Double; a non-number rejects the URL."),
-        "Callback": .init(bugType: .defined, description: "A FlowDown -> requester callback (scheme other than flowdown): stage verification, completed or cancelled."),
+        "Callback": .init(
+            bugType: .defined,
+            description: "A FlowDown -> requester callback (scheme other than flowdown): stage verification, completed or cancelled."),
         "NotExchange": .init(bugType: .basic, description: "Not host models and path /exchange, or not a URL."),
     ]
 
@@ -39,43 +46,85 @@ public struct FlowDownParseURLSuite: VectorSuite {
         func add(_ slug: String, _ comment: String, _ flags: [String], _ url: String, _ result: ExpectedResult, error: String? = nil) {
             var expected: JSONObject = [:]
             if result != .invalid, let parsed = try? ModelExchangeURL(string: url) {
-                let kind = url.hasPrefix("flowdown:") ? {
-                    switch try? InboundRequest.resolve(parsed) {
-                    case .cancelled?: "cancel"
-                    case .handshake?: "handshake"
-                    default: "exchange"
-                    }
-                }() : "callback"
+                let kind =
+                    url.hasPrefix("flowdown:")
+                    ? {
+                        switch try? InboundRequest.resolve(parsed) {
+                        case .cancelled?: "cancel"
+                        case .handshake?: "handshake"
+                        default: "exchange"
+                        }
+                    }() : "callback"
                 let parameters = parsed.parameters
-                expected = ["kind": .string(kind), "fields": .object(JSONObject(parameters.keys.sorted().map { ($0, .string(parameters[$0]!)) }))]
+                expected = [
+                    "kind": .string(kind), "fields": .object(JSONObject(parameters.keys.sorted().map { ($0, .string(parameters[$0]!)) })),
+                ]
             }
-            tests.append(TestCase(id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 8", "FlowDown 5"],
-                                  input: ["url": .string(url)], expected: expected, result: result, error: error))
+            tests.append(
+                TestCase(
+                    id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 8", "FlowDown 5"],
+                    input: ["url": .string(url)], expected: expected, result: result, error: error))
         }
         let pk = FlowDownFixtures.keyPair(FlowDownFixtures.specSeed).publicKey.encoded
-        add("handshake", "the handshake of spec section 4", [], HandshakeRequest.url(publicKey: try! ModelExchangePublicKey(encoded: pk), callbackScheme: "example-callback"), .valid)
+        add(
+            "handshake", "the handshake of spec section 4", [],
+            HandshakeRequest.url(publicKey: try! ModelExchangePublicKey(encoded: pk), callbackScheme: "example-callback"), .valid)
         add("exchange", "an exchange URL without sig (sig is optional at parse time)", [], "flowdown://models/exchange?\(exchange)", .valid)
         add("cancel", "requester -> FlowDown cancel", [], "flowdown://models/exchange?stage=cancelled&session=\(session)", .valid)
         add("cancel-without-session", "stage=cancelled alone", [], "flowdown://models/exchange?stage=cancelled", .valid)
-        add("cancel-before-handshake", "stage=cancelled wins over pk and callback", ["Priority"], "flowdown://models/exchange?pk=abc&callback=cb&stage=CANCELLED", .valid)
-        add("handshake-before-exchange", "pk and callback win over the exchange items", ["Priority"], "flowdown://models/exchange?\(exchange)&pk=abc&callback=cb", .valid)
-        add("empty-pk-is-not-handshake", "pk= (empty) with callback: an exchange parse follows and succeeds", ["Priority"], "flowdown://models/exchange?\(exchange)&pk=&callback=cb", .valid)
-        add("upper-case-host-path-names", "FLOWDOWN host/path/name case", ["CaseInsensitive"], "flowdown://MODELS/Exchange?SESSION=s&App_Name=a&REASON=r&multiple_selection=TRUE&Timestamp=1", .valid)
+        add(
+            "cancel-before-handshake", "stage=cancelled wins over pk and callback", ["Priority"],
+            "flowdown://models/exchange?pk=abc&callback=cb&stage=CANCELLED", .valid)
+        add(
+            "handshake-before-exchange", "pk and callback win over the exchange items", ["Priority"],
+            "flowdown://models/exchange?\(exchange)&pk=abc&callback=cb", .valid)
+        add(
+            "empty-pk-is-not-handshake", "pk= (empty) with callback: an exchange parse follows and succeeds", ["Priority"],
+            "flowdown://models/exchange?\(exchange)&pk=&callback=cb", .valid)
+        add(
+            "upper-case-host-path-names", "FLOWDOWN host/path/name case", ["CaseInsensitive"],
+            "flowdown://MODELS/Exchange?SESSION=s&App_Name=a&REASON=r&multiple_selection=TRUE&Timestamp=1", .valid)
         add("nil-value-skipped", "an item without '=' is skipped", ["NilValue"], "flowdown://models/exchange?\(exchange)&flag", .valid)
-        add("duplicate-session", "session twice", ["DuplicateParameter"], "flowdown://models/exchange?\(exchange)&session=other", .acceptable)
-        add("duplicate-by-case", "pk and PK", ["DuplicateParameter", "CaseInsensitive"], "flowdown://models/exchange?pk=a&PK=b&callback=cb", .acceptable)
-        add("timestamp-exponent", "timestamp=1.7e9", ["DoubleTimestamp"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "1.7e9"))", .valid)
-        add("timestamp-not-number", "timestamp=soon", ["DoubleTimestamp"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "soon"))", .invalid, error: "malformed")
-        add("missing-reason", "no reason", ["MissingItem"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "&reason=Why", with: ""))", .invalid, error: "malformed")
-        add("missing-timestamp", "no timestamp", ["MissingItem"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "&timestamp=1700000000", with: ""))", .invalid, error: "malformed")
-        add("unknown-capability", "capabilities=audio,smell", ["UnknownCapability"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "audio,tool", with: "audio,smell"))", .invalid, error: "unknown-capability")
+        add(
+            "duplicate-session", "session twice", ["DuplicateParameter"], "flowdown://models/exchange?\(exchange)&session=other",
+            .acceptable)
+        add(
+            "duplicate-by-case", "pk and PK", ["DuplicateParameter", "CaseInsensitive"], "flowdown://models/exchange?pk=a&PK=b&callback=cb",
+            .acceptable)
+        add(
+            "timestamp-exponent", "timestamp=1.7e9", ["DoubleTimestamp"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "1.7e9"))", .valid)
+        add(
+            "timestamp-not-number", "timestamp=soon", ["DoubleTimestamp"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "soon"))", .invalid, error: "malformed")
+        add(
+            "missing-reason", "no reason", ["MissingItem"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "&reason=Why", with: ""))", .invalid, error: "malformed")
+        add(
+            "missing-timestamp", "no timestamp", ["MissingItem"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "&timestamp=1700000000", with: ""))", .invalid,
+            error: "malformed")
+        add(
+            "unknown-capability", "capabilities=audio,smell", ["UnknownCapability"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "audio,tool", with: "audio,smell"))", .invalid,
+            error: "unknown-capability")
         add("wrong-path", "path /exchanges", ["NotExchange"], "flowdown://models/exchanges?\(exchange)", .invalid, error: "malformed")
         add("not-a-url", "no scheme separator", ["NotExchange"], "models/exchange?\(exchange)", .invalid, error: "malformed")
-        add("callback-verification", "FlowDown -> requester verification", ["Callback"], Callback.verification(session: session, pk: pk).url(scheme: "example-callback"), .valid)
-        add("callback-completed", "FlowDown -> requester completed", ["Callback"], Callback.completed(session: session, format: "plist", payload: "eyJ9").url(scheme: "example-callback"), .valid)
-        add("callback-cancelled", "FlowDown -> requester cancelled", ["Callback"], Callback.cancelled(session: session).url(scheme: "example-callback"), .valid)
-        add("callback-unknown-stage", "stage=error does not exist", ["Callback"], "example-callback://models/exchange?stage=error&session=s", .invalid, error: "malformed")
-        add("callback-verification-without-pk", "verification without pk", ["Callback", "MissingItem"], "example-callback://models/exchange?stage=verification&session=s", .invalid, error: "malformed")
+        add(
+            "callback-verification", "FlowDown -> requester verification", ["Callback"],
+            Callback.verification(session: session, pk: pk).url(scheme: "example-callback"), .valid)
+        add(
+            "callback-completed", "FlowDown -> requester completed", ["Callback"],
+            Callback.completed(session: session, format: "plist", payload: "eyJ9").url(scheme: "example-callback"), .valid)
+        add(
+            "callback-cancelled", "FlowDown -> requester cancelled", ["Callback"],
+            Callback.cancelled(session: session).url(scheme: "example-callback"), .valid)
+        add(
+            "callback-unknown-stage", "stage=error does not exist", ["Callback"],
+            "example-callback://models/exchange?stage=error&session=s", .invalid, error: "malformed")
+        add(
+            "callback-verification-without-pk", "verification without pk", ["Callback", "MissingItem"],
+            "example-callback://models/exchange?stage=verification&session=s", .invalid, error: "malformed")
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
@@ -84,7 +133,6 @@ public struct FlowDownParseURLSuite: VectorSuite {
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.parseURL.type, tests: tests)])
     }
-
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { $0.test.input["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }

@@ -24,17 +24,27 @@ public struct FlowDownPayloadSuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "SpecExample": .init(bugType: .interop, description: "The derived example of FlowDown spec section 13; must reproduce exactly."),
-        "KeyOrder": .init(bugType: .interop, description: "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order is not stable)."),
+        "KeyOrder": .init(
+            bugType: .interop,
+            description:
+                "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order is not stable)."
+        ),
         "ModifiedTag": .init(bugType: .authBypass, description: "The Poly1305 tag was altered."),
         "ModifiedCiphertext": .init(bugType: .authBypass, description: "A ciphertext byte was altered."),
         "ModifiedNonce": .init(bugType: .authBypass, description: "The nonce was altered."),
         "WrongRecipient": .init(bugType: .confidentiality, description: "Sealed to another key pair."),
-        "SessionInSalt": .init(bugType: .modifiedParameter, description: "The JSON session was changed after sealing; it is the HKDF salt, so authentication fails."),
+        "SessionInSalt": .init(
+            bugType: .modifiedParameter,
+            description: "The JSON session was changed after sealing; it is the HKDF salt, so authentication fails."),
         "SessionMismatch": .init(bugType: .replay, description: "A payload sealed for another session than the requester expects."),
         "ShortBox": .init(bugType: .edgeCase, description: "sealed shorter than 28 bytes (nonce 12 + tag 16)."),
         "EmptyPlaintext": .init(bugType: .edgeCase, description: "sealed is exactly 28 bytes: an empty plaintext."),
         "EphemeralKeyLength": .init(bugType: .edgeCase, description: "ephemeralPublicKey of 31 or 33 bytes."),
-        "LowOrderPoint": .init(bugType: .weakParams, description: "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here authenticates under that key. Reject it (RFC 7748 section 6.1)."),
+        "LowOrderPoint": .init(
+            bugType: .weakParams,
+            description:
+                "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here authenticates under that key. Reject it (RFC 7748 section 6.1)."
+        ),
         "NotBase64": .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
         "NotJSON": .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),
     ]
@@ -42,7 +52,9 @@ public struct FlowDownPayloadSuite: VectorSuite {
     static let recipientSeed = FlowDownFixtures.seed(3)
     static var recipient: ModelExchangePublicKey { FlowDownFixtures.keyPair(recipientSeed).publicKey }
 
-    static func seal(_ plaintext: [UInt8], session: String, ephemeral: [UInt8], nonce: [UInt8], to: ModelExchangePublicKey = recipient) -> PayloadWrapper {
+    static func seal(_ plaintext: [UInt8], session: String, ephemeral: [UInt8], nonce: [UInt8], to: ModelExchangePublicKey = recipient)
+        -> PayloadWrapper
+    {
         try! PayloadCipher.seal(plaintext, to: to, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
     }
 
@@ -58,83 +70,135 @@ public struct FlowDownPayloadSuite: VectorSuite {
         let specNonce = (0..<12).map(UInt8.init)
         let specPlain = Array("super-secret-model".utf8)
         var seal: [TestCase] = []
-        func addSeal(_ slug: String, _ comment: String, _ flags: [String], plaintext: [UInt8], session: String, ephemeral: [UInt8],
-                     nonce: [UInt8], to: ModelExchangePublicKey) {
+        func addSeal(
+            _ slug: String, _ comment: String, _ flags: [String], plaintext: [UInt8], session: String, ephemeral: [UInt8],
+            nonce: [UInt8], to: ModelExchangePublicKey
+        ) {
             let wrapper = Self.seal(plaintext, session: session, ephemeral: ephemeral, nonce: nonce, to: to)
-            seal.append(TestCase(
-                id: "\(id)/seal-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"],
-                input: ["pk": .string(to.encoded), "session": .string(session), "plaintext": .string(Hex.encode(plaintext)),
-                        "ephemeralPrivateKey": .string(Hex.encode(ephemeral)), "nonce": .string(Hex.encode(nonce))],
-                expected: ["payload": .string(wrapper.encoded), "sealed": .string(wrapper.sealed), "ephemeralPublicKey": .string(wrapper.ephemeralPublicKey)],
-                result: .valid))
+            seal.append(
+                TestCase(
+                    id: "\(id)/seal-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"],
+                    input: [
+                        "pk": .string(to.encoded), "session": .string(session), "plaintext": .string(Hex.encode(plaintext)),
+                        "ephemeralPrivateKey": .string(Hex.encode(ephemeral)), "nonce": .string(Hex.encode(nonce)),
+                    ],
+                    expected: [
+                        "payload": .string(wrapper.encoded), "sealed": .string(wrapper.sealed),
+                        "ephemeralPublicKey": .string(wrapper.ephemeralPublicKey),
+                    ],
+                    result: .valid))
         }
-        addSeal("spec-example", "spec section 13: session-abc, super-secret-model, ephemeral 42.., nonce 00..0b", ["SpecExample"],
-                plaintext: specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
-                to: FlowDownFixtures.keyPair(specSeed).publicKey)
+        addSeal(
+            "spec-example", "spec section 13: session-abc, super-secret-model, ephemeral 42.., nonce 00..0b", ["SpecExample"],
+            plaintext: specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
+            to: FlowDownFixtures.keyPair(specSeed).publicKey)
         let plist = ModelsPlist.encodeXML([FlowDownFixtures.model(1)])
-        addSeal("models-plist", "a one-model plist to a derived key", [], plaintext: plist, session: FlowDownFixtures.session,
-                ephemeral: FlowDownFixtures.seed(10), nonce: Array(FlowDownFixtures.seed(11).prefix(12)), to: Self.recipient)
-        addSeal("empty-plaintext", "an empty plaintext: sealed is nonce and tag only", ["EmptyPlaintext"], plaintext: [],
-                session: "s", ephemeral: FlowDownFixtures.seed(12), nonce: Array(FlowDownFixtures.seed(13).prefix(12)), to: Self.recipient)
+        addSeal(
+            "models-plist", "a one-model plist to a derived key", [], plaintext: plist, session: FlowDownFixtures.session,
+            ephemeral: FlowDownFixtures.seed(10), nonce: Array(FlowDownFixtures.seed(11).prefix(12)), to: Self.recipient)
+        addSeal(
+            "empty-plaintext", "an empty plaintext: sealed is nonce and tag only", ["EmptyPlaintext"], plaintext: [],
+            session: "s", ephemeral: FlowDownFixtures.seed(12), nonce: Array(FlowDownFixtures.seed(13).prefix(12)), to: Self.recipient)
 
         var open: [TestCase] = []
-        func addOpen(_ slug: String, _ comment: String, _ flags: [String], seed: [UInt8] = Self.recipientSeed, payload: String,
-                     expectedSession: String? = nil, _ result: ExpectedResult, _ error: String? = nil, session: String = "", plaintext: [UInt8] = []) {
+        func addOpen(
+            _ slug: String, _ comment: String, _ flags: [String], seed: [UInt8] = Self.recipientSeed, payload: String,
+            expectedSession: String? = nil, _ result: ExpectedResult, _ error: String? = nil, session: String = "", plaintext: [UInt8] = []
+        ) {
             var input: JSONObject = ["seed": .string(Hex.encode(seed)), "payload": .string(payload)]
             if let expectedSession { input["expectedSession"] = .string(expectedSession) }
-            open.append(TestCase(
-                id: "\(id)/open-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"], input: input,
-                expected: result == .valid ? ["session": .string(session), "plaintext": .string(Hex.encode(plaintext))] : [:],
-                result: result, error: error))
+            open.append(
+                TestCase(
+                    id: "\(id)/open-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"], input: input,
+                    expected: result == .valid ? ["session": .string(session), "plaintext": .string(Hex.encode(plaintext))] : [:],
+                    result: result, error: error))
         }
-        let specPayload = Self.seal(specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
-                                    to: FlowDownFixtures.keyPair(specSeed).publicKey)
-        addOpen("spec-example", "spec section 13 payload", ["SpecExample"], seed: specSeed, payload: specPayload.encoded,
-                expectedSession: "session-abc", .valid, session: "session-abc", plaintext: specPlain)
+        let specPayload = Self.seal(
+            specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
+            to: FlowDownFixtures.keyPair(specSeed).publicKey)
+        addOpen(
+            "spec-example", "spec section 13 payload", ["SpecExample"], seed: specSeed, payload: specPayload.encoded,
+            expectedSession: "session-abc", .valid, session: "session-abc", plaintext: specPlain)
         let plain = Array("model list".utf8)
-        let base = Self.seal(plain, session: FlowDownFixtures.session, ephemeral: FlowDownFixtures.seed(20), nonce: Array(FlowDownFixtures.seed(21).prefix(12)))
+        let base = Self.seal(
+            plain, session: FlowDownFixtures.session, ephemeral: FlowDownFixtures.seed(20),
+            nonce: Array(FlowDownFixtures.seed(21).prefix(12)))
         let session = FlowDownFixtures.session
         addOpen("valid", "a valid payload", [], payload: base.encoded, .valid, session: session, plaintext: plain)
-        addOpen("key-order", "keys ephemeralPublicKey, sealed, session; no \\/ escapes", ["KeyOrder"],
-                payload: Base64.encode(JSONWriter().bytes([
-                    "ephemeralPublicKey": .string(base.ephemeralPublicKey), "sealed": .string(base.sealed), "session": .string(session)]),
-                    variant: .foundation), .valid, session: session, plaintext: plain)
+        addOpen(
+            "key-order", "keys ephemeralPublicKey, sealed, session; no \\/ escapes", ["KeyOrder"],
+            payload: Base64.encode(
+                JSONWriter().bytes([
+                    "ephemeralPublicKey": .string(base.ephemeralPublicKey), "sealed": .string(base.sealed), "session": .string(session),
+                ]),
+                variant: .foundation), .valid, session: session, plaintext: plain)
         let box = try! Base64.decode(base.sealed, variant: .foundation)
         func withBox(_ change: (inout [UInt8]) -> Void) -> String {
             var copy = box
             change(&copy)
-            return Self.encode([("session", session), ("sealed", Base64.encode(copy, variant: .foundation)), ("ephemeralPublicKey", base.ephemeralPublicKey)])
+            return Self.encode([
+                ("session", session), ("sealed", Base64.encode(copy, variant: .foundation)),
+                ("ephemeralPublicKey", base.ephemeralPublicKey),
+            ])
         }
-        addOpen("tag-modified", "last tag byte xor 01", ["ModifiedTag"], payload: withBox { $0[$0.count - 1] ^= 1 }, .invalid, "authentication-failed")
-        addOpen("ciphertext-modified", "first ciphertext byte xor 80", ["ModifiedCiphertext"], payload: withBox { $0[12] ^= 0x80 }, .invalid, "authentication-failed")
-        addOpen("nonce-modified", "first nonce byte xor 01", ["ModifiedNonce"], payload: withBox { $0[0] ^= 1 }, .invalid, "authentication-failed")
-        addOpen("box-27-bytes", "sealed is 27 bytes", ["ShortBox"], payload: withBox { $0 = Array($0.prefix(27)) }, .invalid, "box-too-short")
-        addOpen("wrong-recipient", "opened with another key pair", ["WrongRecipient"], seed: FlowDownFixtures.seed(4), payload: base.encoded, .invalid, "authentication-failed")
-        addOpen("session-changed", "the JSON session changed after sealing", ["SessionInSalt"],
-                payload: Self.encode([("session", "another-session"), ("sealed", base.sealed), ("ephemeralPublicKey", base.ephemeralPublicKey)]),
-                .invalid, "authentication-failed")
-        addOpen("session-mismatch", "sealed for this session, but the requester expects another", ["SessionMismatch"], payload: base.encoded,
-                expectedSession: "the-requesters-session", .invalid, "session-mismatch")
-        let empty = Self.seal([], session: session, ephemeral: FlowDownFixtures.seed(22), nonce: Array(FlowDownFixtures.seed(23).prefix(12)))
-        addOpen("box-28-bytes", "an empty plaintext: sealed is exactly 28 bytes", ["EmptyPlaintext"], payload: empty.encoded, .valid, session: session, plaintext: [])
+        addOpen(
+            "tag-modified", "last tag byte xor 01", ["ModifiedTag"], payload: withBox { $0[$0.count - 1] ^= 1 }, .invalid,
+            "authentication-failed")
+        addOpen(
+            "ciphertext-modified", "first ciphertext byte xor 80", ["ModifiedCiphertext"], payload: withBox { $0[12] ^= 0x80 }, .invalid,
+            "authentication-failed")
+        addOpen(
+            "nonce-modified", "first nonce byte xor 01", ["ModifiedNonce"], payload: withBox { $0[0] ^= 1 }, .invalid,
+            "authentication-failed")
+        addOpen(
+            "box-27-bytes", "sealed is 27 bytes", ["ShortBox"], payload: withBox { $0 = Array($0.prefix(27)) }, .invalid, "box-too-short")
+        addOpen(
+            "wrong-recipient", "opened with another key pair", ["WrongRecipient"], seed: FlowDownFixtures.seed(4), payload: base.encoded,
+            .invalid, "authentication-failed")
+        addOpen(
+            "session-changed", "the JSON session changed after sealing", ["SessionInSalt"],
+            payload: Self.encode([("session", "another-session"), ("sealed", base.sealed), ("ephemeralPublicKey", base.ephemeralPublicKey)]
+            ),
+            .invalid, "authentication-failed")
+        addOpen(
+            "session-mismatch", "sealed for this session, but the requester expects another", ["SessionMismatch"], payload: base.encoded,
+            expectedSession: "the-requesters-session", .invalid, "session-mismatch")
+        let empty = Self.seal(
+            [], session: session, ephemeral: FlowDownFixtures.seed(22), nonce: Array(FlowDownFixtures.seed(23).prefix(12)))
+        addOpen(
+            "box-28-bytes", "an empty plaintext: sealed is exactly 28 bytes", ["EmptyPlaintext"], payload: empty.encoded, .valid,
+            session: session, plaintext: [])
         let ephemeralBytes = try! Base64.decode(base.ephemeralPublicKey, variant: .foundation)
         for (slug, key) in [("ephemeral-31-bytes", Array(ephemeralBytes.prefix(31))), ("ephemeral-33-bytes", ephemeralBytes + [0])] {
-            addOpen(slug, "ephemeralPublicKey of \(key.count) bytes", ["EphemeralKeyLength"],
-                    payload: Self.encode([("session", session), ("sealed", base.sealed), ("ephemeralPublicKey", Base64.encode(key, variant: .foundation))]),
-                    .invalid, "bad-ephemeral-key")
+            addOpen(
+                slug, "ephemeralPublicKey of \(key.count) bytes", ["EphemeralKeyLength"],
+                payload: Self.encode([
+                    ("session", session), ("sealed", base.sealed), ("ephemeralPublicKey", Base64.encode(key, variant: .foundation)),
+                ]),
+                .invalid, "bad-ephemeral-key")
         }
-        addOpen("ephemeral-low-order", "ephemeralPublicKey all zero; the box is sealed under the resulting all-zero-secret key", ["LowOrderPoint"],
-                payload: Self.lowOrderPayload(plaintext: plain, session: session), .invalid, "bad-ephemeral-key")
-        addOpen("payload-not-base64", "payload with a '!'", ["NotBase64"], payload: "eyJ!" + base.encoded.dropFirst(4), .invalid, "payload-not-base64")
+        addOpen(
+            "ephemeral-low-order", "ephemeralPublicKey all zero; the box is sealed under the resulting all-zero-secret key",
+            ["LowOrderPoint"],
+            payload: Self.lowOrderPayload(plaintext: plain, session: session), .invalid, "bad-ephemeral-key")
+        addOpen(
+            "payload-not-base64", "payload with a '!'", ["NotBase64"], payload: "eyJ!" + base.encoded.dropFirst(4), .invalid,
+            "payload-not-base64")
         // Base64 of ASCII JSON never contains '+' or '/', so an alphabet mix-up cannot show here;
         // a line break can, and lenient (Go-style) decoders would skip it.
         let broken = base.encoded.prefix(40) + "\n" + base.encoded.dropFirst(40)
-        addOpen("payload-line-break", "a line feed inside the payload", ["NotBase64"], payload: String(broken), .invalid, "payload-not-base64")
-        addOpen("sealed-not-base64", "sealed with a space", ["NotBase64"],
-                payload: Self.encode([("session", session), ("sealed", "AAEC AwQF"), ("ephemeralPublicKey", base.ephemeralPublicKey)]), .invalid, "payload-not-base64")
-        addOpen("not-json", "Base64 of plain text", ["NotJSON"], payload: Base64.encode(Array("not json".utf8), variant: .foundation), .invalid, "payload-not-json")
-        addOpen("json-missing-field", "no ephemeralPublicKey", ["NotJSON"],
-                payload: Self.encode([("session", session), ("sealed", base.sealed)]), .invalid, "payload-not-json")
+        addOpen(
+            "payload-line-break", "a line feed inside the payload", ["NotBase64"], payload: String(broken), .invalid, "payload-not-base64")
+        addOpen(
+            "sealed-not-base64", "sealed with a space", ["NotBase64"],
+            payload: Self.encode([("session", session), ("sealed", "AAEC AwQF"), ("ephemeralPublicKey", base.ephemeralPublicKey)]),
+            .invalid, "payload-not-base64")
+        addOpen(
+            "not-json", "Base64 of plain text", ["NotJSON"], payload: Base64.encode(Array("not json".utf8), variant: .foundation), .invalid,
+            "payload-not-json")
+        addOpen(
+            "json-missing-field", "no ephemeralPublicKey", ["NotJSON"],
+            payload: Self.encode([("session", session), ("sealed", base.sealed)]), .invalid, "payload-not-json")
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
@@ -151,10 +215,11 @@ public struct FlowDownPayloadSuite: VectorSuite {
         let key = PayloadCipher.derivedKey(ikm: [UInt8](repeating: 0, count: 32), session: session, recipientSigningKey: recipient.signing)
         let nonce = Array(FlowDownFixtures.seed(24).prefix(12))
         let combined = PayloadCipher.sealRaw(plaintext, key: key, nonce: nonce)
-        return encode([("session", session), ("sealed", Base64.encode(combined, variant: .foundation)),
-                       ("ephemeralPublicKey", Base64.encode([UInt8](repeating: 0, count: 32), variant: .foundation))])
+        return encode([
+            ("session", session), ("sealed", Base64.encode(combined, variant: .foundation)),
+            ("ephemeralPublicKey", Base64.encode([UInt8](repeating: 0, count: 32), variant: .foundation)),
+        ])
     }
-
 
     /// Seal results are compared after decoding: key order and `\/` escaping are free (section 9).
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
@@ -163,7 +228,8 @@ public struct FlowDownPayloadSuite: VectorSuite {
         }
         guard let payload = result["payload"]?.stringValue else { return "result has no payload" }
         guard let wrapper = try? PayloadWrapper(encoded: payload) else { return "payload does not decode to the JSON wrapper" }
-        for (name, value) in [("session", wrapper.session), ("sealed", wrapper.sealed), ("ephemeralPublicKey", wrapper.ephemeralPublicKey)] {
+        for (name, value) in [("session", wrapper.session), ("sealed", wrapper.sealed), ("ephemeralPublicKey", wrapper.ephemeralPublicKey)]
+        {
             let expected = name == "session" ? test.input["session"]?.stringValue : test.expected[name]?.stringValue
             if value != expected { return "\(name) is \(value.debugDescription), expected \(expected ?? "-")" }
         }

@@ -21,23 +21,47 @@ public struct FlowDownVerifySuite: VectorSuite {
     public var groupKinds: [GroupKind] { [Self.verifyExchange] }
 
     static let notes: [String: VectorFile.Note] = [
-        "Window": .init(bugType: .expiry, description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the future."),
+        "Window": .init(
+            bugType: .expiry, description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the future."),
         "ModifiedSignature": .init(bugType: .authBypass, description: "One bit of the signature flipped."),
         "WrongKey": .init(bugType: .authBypass, description: "Signed with another key than the handshake's pk."),
-        "ItemOrder": .init(bugType: .canonicalization, description: "The canonical string is rebuilt from the received items in their order; reordering breaks the signature."),
-        "ForeignEncoding": .init(bugType: .interop, description: "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature cannot verify."),
-        "TransitEncoding": .init(bugType: .canonicalization, description: "The URL is escaped differently in transit than it was signed; FlowDown decodes and re-encodes, so it still verifies."),
+        "ItemOrder": .init(
+            bugType: .canonicalization,
+            description: "The canonical string is rebuilt from the received items in their order; reordering breaks the signature."),
+        "ForeignEncoding": .init(
+            bugType: .interop,
+            description:
+                "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature cannot verify."
+        ),
+        "TransitEncoding": .init(
+            bugType: .canonicalization,
+            description:
+                "The URL is escaped differently in transit than it was signed; FlowDown decodes and re-encodes, so it still verifies."),
         "MissingSignature": .init(bugType: .missingStep, description: "No sig item."),
         "InvalidSignatureEncoding": .init(bugType: .edgeCase, description: "sig is not strict Base64."),
-        "WrongPrimitive": .init(bugType: .wrongPrimitive, description: "Ed25519 over the canonical string itself instead of its SHA-256 digest."),
-        "UnknownCapability": .init(bugType: .basic, description: "A capability outside audio, visual, tool, developerRole rejects the whole URL."),
+        "WrongPrimitive": .init(
+            bugType: .wrongPrimitive, description: "Ed25519 over the canonical string itself instead of its SHA-256 digest."),
+        "UnknownCapability": .init(
+            bugType: .basic, description: "A capability outside audio, visual, tool, developerRole rejects the whole URL."),
         "EmptyCapabilityPiece": .init(bugType: .edgeCase, description: "Empty pieces between commas are dropped (audio,,tool)."),
-        "MissingItem": .init(bugType: .missingStep, description: "A required item is absent: FlowDown does not take the URL as an exchange."),
+        "MissingItem": .init(
+            bugType: .missingStep, description: "A required item is absent: FlowDown does not take the URL as an exchange."),
         "NotExchange": .init(bugType: .basic, description: "Wrong host or path, or a handshake URL."),
-        "PathCase": .init(bugType: .canonicalization, description: "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE cannot verify a signature made over /exchange."),
+        "PathCase": .init(
+            bugType: .canonicalization,
+            description:
+                "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE cannot verify a signature made over /exchange."
+        ),
         "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
-        "DuplicateParameter": .init(bugType: .knownBug, description: "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes (Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."),
-        "DoubleTimestamp": .init(bugType: .edgeCase, description: "FlowDown parses the timestamp as a Double, so 1.7e9 is accepted; a receiver that requires an integer may reject it."),
+        "DuplicateParameter": .init(
+            bugType: .knownBug,
+            description:
+                "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes (Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
+        ),
+        "DoubleTimestamp": .init(
+            bugType: .edgeCase,
+            description:
+                "FlowDown parses the timestamp as a Double, so 1.7e9 is accepted; a receiver that requires an integer may reject it."),
         "SpecExample": .init(bugType: .interop, description: "The signed URL of the FlowDown spec section 13."),
     ]
 
@@ -45,14 +69,19 @@ public struct FlowDownVerifySuite: VectorSuite {
         let pair = FlowDownFixtures.keyPair(FlowDownFixtures.seed(1))
         var pk: String { pair.publicKey.encoded }
 
-        func items(appName: String = "Verifier Test", capabilities: String = "visual,tool", timestamp: String = "1700000000") -> [QueryItem] {
-            [QueryItem("session", FlowDownFixtures.session), QueryItem("app_name", appName), QueryItem("reason", "Summarise my notes"),
-             QueryItem("capabilities", capabilities), QueryItem("multiple_selection", "true"), QueryItem("timestamp", timestamp)]
+        func items(appName: String = "Verifier Test", capabilities: String = "visual,tool", timestamp: String = "1700000000") -> [QueryItem]
+        {
+            [
+                QueryItem("session", FlowDownFixtures.session), QueryItem("app_name", appName), QueryItem("reason", "Summarise my notes"),
+                QueryItem("capabilities", capabilities), QueryItem("multiple_selection", "true"), QueryItem("timestamp", timestamp),
+            ]
         }
 
         /// Signs `signedQuery` (default: the encoding of `items`) and sends `items` as the URL.
-        func url(_ items: [QueryItem], signedCanonical: String? = nil, sentQuery: String? = nil, path: String = "/exchange",
-                 host: String = "models", signer: ModelExchangeKeyPair? = nil) -> String {
+        func url(
+            _ items: [QueryItem], signedCanonical: String? = nil, sentQuery: String? = nil, path: String = "/exchange",
+            host: String = "models", signer: ModelExchangeKeyPair? = nil
+        ) -> String {
             let query = URLQueryEncoding.encode(items)
             let canonical = signedCanonical ?? "/exchange?" + query
             let sig = try! ExchangeRequest.signature(over: canonical, keyPair: signer ?? pair)
@@ -60,85 +89,128 @@ public struct FlowDownVerifySuite: VectorSuite {
         }
     }
 
-    func expected(appName: String = "Verifier Test", capabilities: [String] = ["visual", "tool"], timestamp: JSONValue = 1_700_000_000) -> JSONObject {
-        ["session": .string(FlowDownFixtures.session), "appName": .string(appName), "reason": "Summarise my notes",
-         "capabilities": .array(capabilities.map { .string($0) }), "multipleSelection": true, "timestamp": timestamp]
+    func expected(appName: String = "Verifier Test", capabilities: [String] = ["visual", "tool"], timestamp: JSONValue = 1_700_000_000)
+        -> JSONObject
+    {
+        [
+            "session": .string(FlowDownFixtures.session), "appName": .string(appName), "reason": "Summarise my notes",
+            "capabilities": .array(capabilities.map { .string($0) }), "multipleSelection": true, "timestamp": timestamp,
+        ]
     }
 
     public func generate() -> VectorFile {
         let b = Builder()
         let now = FlowDownFixtures.now
         var tests: [TestCase] = []
-        func add(_ slug: String, _ comment: String, _ flags: [String], _ spec: [String], url: String, pk: String? = nil,
-                 now: Int64 = now, _ result: ExpectedResult, _ error: String? = nil, expected: JSONObject = [:]) {
-            tests.append(TestCase(
-                id: "\(id)/\(slug)", comment: comment, flags: flags, spec: spec,
-                input: ["url": .string(url), "pk": .string(pk ?? b.pk), "now": .int(now)],
-                expected: result == .invalid ? [:] : expected, result: result, error: error))
+        func add(
+            _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], url: String, pk: String? = nil,
+            now: Int64 = now, _ result: ExpectedResult, _ error: String? = nil, expected: JSONObject = [:]
+        ) {
+            tests.append(
+                TestCase(
+                    id: "\(id)/\(slug)", comment: comment, flags: flags, spec: spec,
+                    input: ["url": .string(url), "pk": .string(pk ?? b.pk), "now": .int(now)],
+                    expected: result == .invalid ? [:] : expected, result: result, error: error))
         }
         let valid = b.url(b.items())
         let specPair = FlowDownFixtures.keyPair(FlowDownFixtures.specSeed)
-        let specURL = try! ExchangeRequest(session: "session-1", appName: "Tester", reason: "Need a model", capabilities: [.audio, .developerRole],
-                                           multipleSelection: false, timestamp: 1_700_000_000).signedURL(keyPair: specPair).url
-        add("spec-example", "the signed URL of spec section 13", ["SpecExample"], ["FlowDown 6", "FlowDown 13"], url: specURL,
+        let specURL = try! ExchangeRequest(
+            session: "session-1", appName: "Tester", reason: "Need a model", capabilities: [.audio, .developerRole],
+            multipleSelection: false, timestamp: 1_700_000_000
+        ).signedURL(keyPair: specPair).url
+        add(
+            "spec-example", "the signed URL of spec section 13", ["SpecExample"], ["FlowDown 6", "FlowDown 13"], url: specURL,
             pk: specPair.publicKey.encoded, .valid,
-            expected: ["session": "session-1", "appName": "Tester", "reason": "Need a model", "capabilities": ["audio", "developerRole"],
-                       "multipleSelection": false, "timestamp": 1_700_000_000])
+            expected: [
+                "session": "session-1", "appName": "Tester", "reason": "Need a model", "capabilities": ["audio", "developerRole"],
+                "multipleSelection": false, "timestamp": 1_700_000_000,
+            ])
         add("valid", "a valid exchange URL", [], ["FlowDown 6"], url: valid, .valid, expected: expected())
         for (delta, result) in [(-299, ExpectedResult.valid), (299, .valid), (-300, .invalid), (300, .invalid)] {
             let ts = now + Int64(delta)
-            add("timestamp-\(delta < 0 ? "minus" : "plus")-\(abs(delta))", "timestamp now\(delta < 0 ? "" : "+")\(delta) s", ["Window"], ["FlowDown 6"],
+            add(
+                "timestamp-\(delta < 0 ? "minus" : "plus")-\(abs(delta))", "timestamp now\(delta < 0 ? "" : "+")\(delta) s", ["Window"],
+                ["FlowDown 6"],
                 url: b.url(b.items(timestamp: String(ts))), result, result == .invalid ? "expired" : nil,
                 expected: expected(timestamp: .int(ts)))
         }
         // One bit of the signature flipped.
-        var sigBytes = try! Base64.decode(URLQueryEncoding.decode(String(valid.split(separator: "?")[1])).last!.value!, variant: .foundation)
+        var sigBytes = try! Base64.decode(
+            URLQueryEncoding.decode(String(valid.split(separator: "?")[1])).last!.value!, variant: .foundation)
         sigBytes[10] ^= 0x04
-        let flipped = "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig=\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
-        add("signature-bit-flip", "bit 2 of signature byte 10 flipped", ["ModifiedSignature"], ["FlowDown 6"], url: flipped, .invalid, "bad-signature")
-        add("wrong-key", "signed by another key than pk", ["WrongKey"], ["FlowDown 6"],
+        let flipped =
+            "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig=\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
+        add(
+            "signature-bit-flip", "bit 2 of signature byte 10 flipped", ["ModifiedSignature"], ["FlowDown 6"], url: flipped, .invalid,
+            "bad-signature")
+        add(
+            "wrong-key", "signed by another key than pk", ["WrongKey"], ["FlowDown 6"],
             url: b.url(b.items(), signer: FlowDownFixtures.keyPair(FlowDownFixtures.seed(2))), .invalid, "bad-signature")
         var reordered = b.items()
         reordered.swapAt(1, 2)
-        add("reordered-items", "app_name and reason swapped after signing", ["ItemOrder"], ["FlowDown 6"],
+        add(
+            "reordered-items", "app_name and reason swapped after signing", ["ItemOrder"], ["FlowDown 6"],
             url: b.url(b.items(), sentQuery: URLQueryEncoding.encode(reordered)), .invalid, "bad-signature")
         for (name, char, escape) in [("plus", "+", "%2B"), ("comma", ",", "%2C"), ("slash", "/", "%2F")] {
             let items = b.items(appName: "A\(char)B")
             let foreign = URLQueryEncoding.encode(items).replacingOccurrences(of: "A\(char)B", with: "A\(escape)B")
-            add("sender-encodes-\(name)", "the sender signed and sent \(escape) for '\(char)' in app_name", ["ForeignEncoding"], ["FlowDown 6", "FlowDown 3"],
+            add(
+                "sender-encodes-\(name)", "the sender signed and sent \(escape) for '\(char)' in app_name", ["ForeignEncoding"],
+                ["FlowDown 6", "FlowDown 3"],
                 url: b.url(items, signedCanonical: "/exchange?" + foreign, sentQuery: foreign), .invalid, "bad-signature")
-            add("transit-encodes-\(name)", "signed over '\(char)', sent as \(escape) in app_name", ["TransitEncoding"], ["FlowDown 6", "FlowDown 3"],
+            add(
+                "transit-encodes-\(name)", "signed over '\(char)', sent as \(escape) in app_name", ["TransitEncoding"],
+                ["FlowDown 6", "FlowDown 3"],
                 url: b.url(items, sentQuery: foreign), .valid, expected: expected(appName: "A\(char)B"))
         }
-        add("missing-signature", "no sig item", ["MissingSignature"], ["FlowDown 6"],
+        add(
+            "missing-signature", "no sig item", ["MissingSignature"], ["FlowDown 6"],
             url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()), .invalid, "missing-signature")
-        add("signature-not-base64", "sig=!!!", ["InvalidSignatureEncoding"], ["FlowDown 6"],
+        add(
+            "signature-not-base64", "sig=!!!", ["InvalidSignatureEncoding"], ["FlowDown 6"],
             url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()) + "&sig=!!!", .invalid, "bad-signature")
         let canonical = "/exchange?" + URLQueryEncoding.encode(b.items())
         let rawSig = Base64.encode(Array(try! b.pair.signing.signature(for: Array(canonical.utf8))), variant: .foundation)
-        add("signature-over-string-not-digest", "Ed25519 over the canonical bytes instead of SHA-256 of them", ["WrongPrimitive"], ["FlowDown 6"],
-            url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()) + "&sig=" + URLQueryEncoding.encodeComponent(rawSig), .invalid, "bad-signature")
-        add("unknown-capability", "capabilities=visual,sound (validly signed)", ["UnknownCapability"], ["FlowDown 7", "FlowDown 8"],
+        add(
+            "signature-over-string-not-digest", "Ed25519 over the canonical bytes instead of SHA-256 of them", ["WrongPrimitive"],
+            ["FlowDown 6"],
+            url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()) + "&sig=" + URLQueryEncoding.encodeComponent(rawSig),
+            .invalid, "bad-signature")
+        add(
+            "unknown-capability", "capabilities=visual,sound (validly signed)", ["UnknownCapability"], ["FlowDown 7", "FlowDown 8"],
             url: b.url(b.items(capabilities: "visual,sound")), .invalid, "unknown-capability")
-        add("capability-case", "capabilities=Visual: raw values are case-sensitive", ["UnknownCapability"], ["FlowDown 7"],
+        add(
+            "capability-case", "capabilities=Visual: raw values are case-sensitive", ["UnknownCapability"], ["FlowDown 7"],
             url: b.url(b.items(capabilities: "Visual")), .invalid, "unknown-capability")
-        add("empty-capability-pieces", "capabilities=visual,,tool,", ["EmptyCapabilityPiece"], ["FlowDown 7"],
+        add(
+            "empty-capability-pieces", "capabilities=visual,,tool,", ["EmptyCapabilityPiece"], ["FlowDown 7"],
             url: b.url(b.items(capabilities: "visual,,tool,")), .valid, expected: expected())
-        add("missing-app-name", "no app_name item (validly signed)", ["MissingItem"], ["FlowDown 8"],
+        add(
+            "missing-app-name", "no app_name item (validly signed)", ["MissingItem"], ["FlowDown 8"],
             url: b.url(b.items().filter { $0.name != "app_name" }), .invalid, "malformed")
-        add("missing-multiple-selection", "no multiple_selection item: the key must exist", ["MissingItem"], ["FlowDown 8"],
+        add(
+            "missing-multiple-selection", "no multiple_selection item: the key must exist", ["MissingItem"], ["FlowDown 8"],
             url: b.url(b.items().filter { $0.name != "multiple_selection" }), .invalid, "malformed")
-        add("wrong-host", "host model instead of models", ["NotExchange"], ["FlowDown 8"], url: b.url(b.items(), host: "model"), .invalid, "malformed")
-        add("handshake-url", "a handshake URL is not an exchange", ["NotExchange"], ["FlowDown 8"],
+        add(
+            "wrong-host", "host model instead of models", ["NotExchange"], ["FlowDown 8"], url: b.url(b.items(), host: "model"), .invalid,
+            "malformed")
+        add(
+            "handshake-url", "a handshake URL is not an exchange", ["NotExchange"], ["FlowDown 8"],
             url: HandshakeRequest.url(publicKey: b.pair.publicKey, callbackScheme: "cb"), .invalid, "malformed")
-        add("path-upper-case", "path /EXCHANGE: resolves, but the canonical string uses the received path", ["PathCase"], ["FlowDown 8", "FlowDown 6"],
+        add(
+            "path-upper-case", "path /EXCHANGE: resolves, but the canonical string uses the received path", ["PathCase"],
+            ["FlowDown 8", "FlowDown 6"],
             url: b.url(b.items(), path: "/EXCHANGE"), .invalid, "bad-signature")
-        add("bad-public-key", "pk is 87 characters", ["BadPublicKey"], ["FlowDown 2"], url: valid, pk: String(b.pk.dropLast()), .invalid, "bad-public-key")
+        add(
+            "bad-public-key", "pk is 87 characters", ["BadPublicKey"], ["FlowDown 2"], url: valid, pk: String(b.pk.dropLast()), .invalid,
+            "bad-public-key")
         var duplicated = b.items()
         duplicated.insert(QueryItem("reason", "second reason"), at: 3)
-        add("duplicate-reason", "reason appears twice (signed over both)", ["DuplicateParameter"], ["FlowDown 8"],
+        add(
+            "duplicate-reason", "reason appears twice (signed over both)", ["DuplicateParameter"], ["FlowDown 8"],
             url: b.url(duplicated), .acceptable, expected: expected())
-        add("double-timestamp", "timestamp=1.7e9, signed as such", ["DoubleTimestamp"], ["FlowDown 8"],
+        add(
+            "double-timestamp", "timestamp=1.7e9, signed as such", ["DoubleTimestamp"], ["FlowDown 8"],
             url: b.url(b.items(timestamp: "1.7e9")), .acceptable, expected: expected())
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
@@ -148,7 +220,6 @@ public struct FlowDownVerifySuite: VectorSuite {
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.verifyExchange.type, tests: tests)])
     }
-
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { $0.test.input["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }

@@ -29,7 +29,8 @@ struct MockResponder: HTTPResponder {
             body = Array(buffer.readableBytesView)
         }
         let target = request.head.path ?? "/"
-        let (path, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (target, "")
+        let (path, query) =
+            target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (target, "")
         return APIRequest(
             method: request.method.rawValue, path: path, query: query,
             headers: request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback)

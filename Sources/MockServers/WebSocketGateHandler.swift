@@ -61,7 +61,8 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
     static func headEnd(_ bytes: ByteBufferView) -> Int? {
         let array = Array(bytes.prefix(maximumHead + 4))
         guard array.count >= 4 else { return nil }
-        for index in 0...(array.count - 4) where array[index] == 13 && array[index + 1] == 10 && array[index + 2] == 13 && array[index + 3] == 10 {
+        for index in 0...(array.count - 4)
+        where array[index] == 13 && array[index + 1] == 10 && array[index + 2] == 13 && array[index + 3] == 10 {
             return index
         }
         return nil

@@ -70,7 +70,8 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         switch self {
         case .malformed(let why): "malformed: \(why)"
         case .unknownCapability(let value): "unknown capability \(value.debugDescription)"
-        case .expired(let timestamp, let now): "expired: timestamp \(timestamp) is \(abs(timestamp - now)) s from now (\(now)); the window is < 300 s"
+        case .expired(let timestamp, let now):
+            "expired: timestamp \(timestamp) is \(abs(timestamp - now)) s from now (\(now)); the window is < 300 s"
         case .missingSignature: "missing signature: the exchange URL has no sig item"
         case .badSignature(let why): "bad signature: \(why)"
         case .badPublicKey(let why): "bad public key: \(why)"

@@ -65,7 +65,8 @@ struct BenchCommand: ParsableCommand {
             for benchCase in cases {
                 let rate = median(benchCase.units, benchCase.iteration)
                 Console().message(String(format: "%-52@ %12.1f %@", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString))
-                results.append(Measurement(name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, unit: benchCase.unit.rawValue))
+                results.append(
+                    Measurement(name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, unit: benchCase.unit.rawValue))
             }
         }
         try write(results)
@@ -82,12 +83,16 @@ struct BenchCommand: ParsableCommand {
         let document: JSONValue = [
             "runName": .string(runName), "harnessVersion": .string(Harness.version), "build": .string(build),
             "decodedBytes": .int(Int64(size)), "samples": .int(Int64(samples)),
-            "results": .array(results.map {
-                ["name": .string($0.name), "inputBytes": .int(Int64($0.inputBytes)), "unit": .string($0.unit),
-                 "rate": .double(($0.rate * 10).rounded() / 10)]
-            }),
+            "results": .array(
+                results.map {
+                    [
+                        "name": .string($0.name), "inputBytes": .int(Int64($0.inputBytes)), "unit": .string($0.unit),
+                        "rate": .double(($0.rate * 10).rounded() / 10),
+                    ]
+                }),
         ]
-        var markdown = "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, all in one run.\n\n| measurement | input bytes | rate | unit |\n|---|---:|---:|---|\n"
+        var markdown =
+            "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, all in one run.\n\n| measurement | input bytes | rate | unit |\n|---|---:|---:|---|\n"
         for result in results {
             markdown += "| \(result.name) | \(result.inputBytes) | \(String(format: "%.1f", result.rate)) | \(result.unit) |\n"
         }

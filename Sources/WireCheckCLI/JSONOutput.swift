@@ -17,10 +17,13 @@ enum JSONOutput {
             "implementation": .string(report.implementation), "vectorsVersion": .string(report.vectorsVersion),
             "exitCode": .int(Int64(report.exitCode)),
             "counts": .object(JSONObject(CaseStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
-            "failures": .array(report.failures.map {
-                ["id": .string($0.id), "status": .string($0.status.rawValue), "reason": .string($0.reason),
-                 "reproducer": .string($0.reproducer)]
-            }),
+            "failures": .array(
+                report.failures.map {
+                    [
+                        "id": .string($0.id), "status": .string($0.status.rawValue), "reason": .string($0.reason),
+                        "reproducer": .string($0.reproducer),
+                    ]
+                }),
         ]
     }
 }

@@ -32,7 +32,9 @@ struct GenerateCommand: ParsableCommand {
                 JSONOutput.print(["upToDate": .bool(differing.isEmpty), "differing": .array(differing.map { .string($0) })])
             } else {
                 for path in differing { print("differs: \(path)") }
-                print(differing.isEmpty ? "vectors and corpora are up to date" : "\(differing.count) file(s) differ; run `wirecheck vectors generate`")
+                print(
+                    differing.isEmpty
+                        ? "vectors and corpora are up to date" : "\(differing.count) file(s) differ; run `wirecheck vectors generate`")
             }
             if !differing.isEmpty { throw ExitCode(1) }
             return
@@ -59,7 +61,9 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let files: [VectorFile]
-        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch { throw exitHarness("\(error)") }
+        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch {
+            throw exitHarness("\(error)")
+        }
         let rows: [JSONValue] = files.map { file in
             let tests = file.allTests.map(\.test)
             let errors = Set(tests.compactMap(\.error)).sorted()
@@ -72,9 +76,14 @@ struct ListCommand: ParsableCommand {
                 "errors": .array(errors.map { .string($0) }),
             ]
         }
-        if json { JSONOutput.print(.array(rows)); return }
+        if json {
+            JSONOutput.print(.array(rows))
+            return
+        }
         for row in rows {
-            print("\(row["suite"]!.stringValue!)  \(row["cases"]!.intValue!) cases (\(row["valid"]!.intValue!) valid, \(row["invalid"]!.intValue!) invalid, \(row["acceptable"]!.intValue!) acceptable)")
+            print(
+                "\(row["suite"]!.stringValue!)  \(row["cases"]!.intValue!) cases (\(row["valid"]!.intValue!) valid, \(row["invalid"]!.intValue!) invalid, \(row["acceptable"]!.intValue!) acceptable)"
+            )
             print("    groups: \(row["groupTypes"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", "))")
             let errors = row["errors"]!.arrayValue!.compactMap(\.stringValue)
             if !errors.isEmpty { print("    errors: \(errors.joined(separator: ", "))") }
@@ -117,7 +126,8 @@ struct VerifyCommand: ParsableCommand {
         var bugTypes: [BugType] = []
         for name in bugType {
             guard let type = BugType(rawValue: name) else {
-                throw ValidationError("--bug-type \(name) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--bug-type \(name) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             bugTypes.append(type)
         }

@@ -74,8 +74,10 @@ public enum Base64 {
             table.withUnsafeBufferPointer { values in
                 out.withUnsafeMutableBufferPointer { output in
                     while index + 4 <= dataEnd {
-                        let a = values[Int(input[index])], b = values[Int(input[index + 1])]
-                        let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
+                        let a = values[Int(input[index])]
+                        let b = values[Int(input[index + 1])]
+                        let c = values[Int(input[index + 2])]
+                        let d = values[Int(input[index + 3])]
                         if (a | b | c | d) & 0xC0 != 0 { return }
                         let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                         output[written] = UInt8(truncatingIfNeeded: n >> 16)

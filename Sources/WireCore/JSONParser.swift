@@ -65,9 +65,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw fail("unexpected character")
         }
@@ -119,8 +125,14 @@ public struct JSONParser {
             }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input in object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
             throw fail("expected ',' or '}'")
         }
     }
@@ -140,8 +152,14 @@ public struct JSONParser {
             array.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input in array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(array)
+            }
             throw fail("expected ',' or ']'")
         }
     }
@@ -167,7 +185,10 @@ public struct JSONParser {
                 break
             }
             if byte < 0x20 { throw fail("control character in string") }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             out.append(contentsOf: bytes[runStart..<index])
             let escapeOffset = index
             index += 1

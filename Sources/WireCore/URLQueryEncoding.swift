@@ -6,8 +6,10 @@ public enum URLQueryEncoding {
     /// RFC 3986 query-allowed characters minus `&` and `=`: `A-Z a-z 0-9 - . _ ~ ! $ ' ( ) * + , ; : @ / ?`.
     public static let allowed: Set<UInt8> = {
         var set = Set<UInt8>()
-        for range in [UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                      UInt8(ascii: "0")...UInt8(ascii: "9")] {
+        for range in [
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+        ] {
             set.formUnion(range)
         }
         set.formUnion("-._~!$'()*+,;:@/?".utf8)

@@ -21,7 +21,11 @@ public struct Base64Suite: VectorSuite {
         "InvalidCharacter": .init(bugType: .basic, description: "A character in no Base64 alphabet."),
         "BadLength": .init(bugType: .edgeCase, description: "A length that leaves one character over (six bits cannot make a byte)."),
         "Padding": .init(bugType: .edgeCase, description: "Padding missing, misplaced, or present in an unpadded variant."),
-        "NonCanonical": .init(bugType: .malleability, description: "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two encodings decode to the same bytes."),
+        "NonCanonical": .init(
+            bugType: .malleability,
+            description:
+                "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two encodings decode to the same bytes."
+        ),
         "LineBreak": .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
         "Whitespace": .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),
     ]
@@ -41,16 +45,21 @@ public struct Base64Suite: VectorSuite {
         let other = Base64Variant(variant.alphabet == .std ? .url : .std, variant.padding, variant.mode)
         var list: [Case] = []
         func add(_ slug: String, _ comment: String, _ flags: [String], _ text: String) {
-            list.append(Case(slug: slug, comment: comment, flags: flags, text: text,
-                             outcome: Result { () throws(WireError) in try Base64.decode(text, variant: variant) }))
+            list.append(
+                Case(
+                    slug: slug, comment: comment, flags: flags, text: text,
+                    outcome: Result { () throws(WireError) in try Base64.decode(text, variant: variant) }))
         }
         for plain in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
-            add("rfc4648-\(plain.isEmpty ? "empty" : plain)", "RFC 4648 section 10: \"\(plain)\"", ["RFC4648"],
+            add(
+                "rfc4648-\(plain.isEmpty ? "empty" : plain)", "RFC 4648 section 10: \"\(plain)\"", ["RFC4648"],
                 Base64.encode(Array(plain.utf8), variant: variant))
         }
-        add("alphabet-62-63", "bytes fb ef be ff ff ff: characters 62 and 63 of this alphabet", ["Alphabet"],
+        add(
+            "alphabet-62-63", "bytes fb ef be ff ff ff: characters 62 and 63 of this alphabet", ["Alphabet"],
             Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: variant))
-        add("other-alphabet", "characters 62 and 63 of the other alphabet", ["WrongAlphabet"],
+        add(
+            "other-alphabet", "characters 62 and 63 of the other alphabet", ["WrongAlphabet"],
             Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: other))
         add("invalid-character", "'!' in the middle of \"Zm9vYmFy\"", ["InvalidCharacter"], "Zm9v!mFy")
         add("space", "a space between two quanta", ["Whitespace"], "Zm9v YmFy")
@@ -66,7 +75,8 @@ public struct Base64Suite: VectorSuite {
         }
         let suffix = variant.padding == .padded ? "==" : ""
         add("trailing-bits-1-char", "\"Zh\(suffix)\": the low four bits of 'h' are not zero", ["NonCanonical"], "Zh\(suffix)")
-        add("trailing-bits-2-chars", "\"Zm9=\" style: the low two bits of the third character are not zero",
+        add(
+            "trailing-bits-2-chars", "\"Zm9=\" style: the low two bits of the third character are not zero",
             ["NonCanonical"], "Zm9" + (variant.padding == .padded ? "=" : ""))
         add("line-feed", "a line feed between two quanta", ["LineBreak"], "Zm9v\nYmFy")
         add("crlf-before-padding", "CR LF before the padding of \"f\"", ["LineBreak"], "Zg\r\n" + suffix)
@@ -94,8 +104,9 @@ public struct Base64Suite: VectorSuite {
         }
         return VectorFile(
             format: "wirecore", suite: id,
-            spec: .init(name: "RFC 4648 Base64, Go encoding/base64", version: "RFC 4648; Go 1.22",
-                        url: "https://www.rfc-editor.org/rfc/rfc4648"),
+            spec: .init(
+                name: "RFC 4648 Base64, Go encoding/base64", version: "RFC 4648; Go 1.22",
+                url: "https://www.rfc-editor.org/rfc/rfc4648"),
             header: [
                 "Base64 decoding in eight variants: alphabet (std: + /, url: - _) x padding (padded, raw) x mode (strict: RFC 4648 canonical; go: Go's encoding/base64 without Strict(), which skips CR/LF and accepts non-zero trailing bits).",
                 "Op wirecore.base64Decode {variant, text} -> {bytes}. FlowDown uses std-padded-strict, cdev tokens url-raw-go.",
@@ -103,12 +114,12 @@ public struct Base64Suite: VectorSuite {
             notes: Self.notes, testGroups: groups)
     }
 
-
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { $0.test.input["text"]?.stringValue }.map {
             CorpusSeed(target: "FuzzBase64", bytes: Array($0.utf8))
-        } + file.allTests.compactMap { $0.test.expected["bytes"]?.stringValue }.map {
-            CorpusSeed(target: "FuzzHex", bytes: Array($0.utf8))
         }
+            + file.allTests.compactMap { $0.test.expected["bytes"]?.stringValue }.map {
+                CorpusSeed(target: "FuzzHex", bytes: Array($0.utf8))
+            }
     }
 }

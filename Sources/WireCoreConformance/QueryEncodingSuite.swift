@@ -15,21 +15,35 @@ public struct QueryEncodingSuite: VectorSuite {
     ])
 
     /// `QueryEncodeTest`: `wirecore.queryEncode {items}` → `{query}`.
-    public static let encode = GroupKind("QueryEncodeTest", op: "wirecore.queryEncode", input: [Field("items", itemsSchema)], expected: [.string("query")])
+    public static let encode = GroupKind(
+        "QueryEncodeTest", op: "wirecore.queryEncode", input: [Field("items", itemsSchema)], expected: [.string("query")])
     /// `QueryDecodeTest`: `wirecore.queryDecode {query}` → `{items}`.
-    public static let decode = GroupKind("QueryDecodeTest", op: "wirecore.queryDecode", input: [.string("query")], expected: [Field("items", itemsSchema)])
+    public static let decode = GroupKind(
+        "QueryDecodeTest", op: "wirecore.queryDecode", input: [.string("query")], expected: [Field("items", itemsSchema)])
 
     public var groupKinds: [GroupKind] { [Self.encode, Self.decode] }
 
     static let notes: [String: VectorFile.Note] = [
-        "AsciiByte": .init(bugType: .canonicalization, description: "One ASCII byte as a value: literal if in the allowed set, otherwise %XX with uppercase hex."),
+        "AsciiByte": .init(
+            bugType: .canonicalization,
+            description: "One ASCII byte as a value: literal if in the allowed set, otherwise %XX with uppercase hex."),
         "Utf8": .init(bugType: .canonicalization, description: "Multi-byte UTF-8: every byte is percent-encoded."),
-        "PlusIsLiteral": .init(bugType: .interop, description: "'+' is left literal when encoding and is never a space when decoding (this is not form encoding)."),
-        "Base64Value": .init(bugType: .canonicalization, description: "A Base64 value as FlowDown sends pk/sig/payload: '+' and '/' literal, '=' as %3D."),
+        "PlusIsLiteral": .init(
+            bugType: .interop,
+            description: "'+' is left literal when encoding and is never a space when decoding (this is not form encoding)."),
+        "Base64Value": .init(
+            bugType: .canonicalization, description: "A Base64 value as FlowDown sends pk/sig/payload: '+' and '/' literal, '=' as %3D."),
         "NilValue": .init(bugType: .defined, description: "An item without '=' has no value; a nil value is written as the bare name."),
-        "InvalidEscape": .init(bugType: .edgeCase, description: "Escapes that do not decode to UTF-8: the URLComponents.queryItems getter makes the name \"\" and the value nil."),
-        "StrayPercent": .init(bugType: .interop, description: "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text arrives literally. Both are seen in the field; --strict requires the getter's result."),
-        "SpecExample": .init(bugType: .interop, description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),
+        "InvalidEscape": .init(
+            bugType: .edgeCase,
+            description: "Escapes that do not decode to UTF-8: the URLComponents.queryItems getter makes the name \"\" and the value nil."),
+        "StrayPercent": .init(
+            bugType: .interop,
+            description:
+                "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text arrives literally. Both are seen in the field; --strict requires the getter's result."
+        ),
+        "SpecExample": .init(
+            bugType: .interop, description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),
         "ItemOrder": .init(bugType: .canonicalization, description: "Items keep their order; the encoded query is what FlowDown signs."),
     ]
 
@@ -61,25 +75,30 @@ public struct QueryEncodingSuite: VectorSuite {
                 ["AsciiByte"], [QueryItem("v", "a" + char + "b")])
         }
         encode += [
-            encodeCase("spec-example", "the FlowDown spec section 3 string, checked against Foundation", ["SpecExample"],
-                       [QueryItem("v", "ab+/=c&d é!$'()*,;:@?~#%[]\"<>^`{|}\\")]),
+            encodeCase(
+                "spec-example", "the FlowDown spec section 3 string, checked against Foundation", ["SpecExample"],
+                [QueryItem("v", "ab+/=c&d é!$'()*,;:@?~#%[]\"<>^`{|}\\")]),
             encodeCase("utf8-e-acute", "é is two UTF-8 bytes", ["Utf8"], [QueryItem("app_name", "Café")]),
             encodeCase("utf8-emoji", "an emoji is four UTF-8 bytes", ["Utf8"], [QueryItem("reason", "need 🤖 models")]),
             encodeCase("utf8-cjk", "CJK characters are three UTF-8 bytes each", ["Utf8"], [QueryItem("reason", "模型")]),
             encodeCase("percent", "a literal percent sign becomes %25", ["AsciiByte"], [QueryItem("reason", "100% sure")]),
             encodeCase("plus", "'+' stays literal", ["PlusIsLiteral"], [QueryItem("v", "a+b")]),
-            encodeCase("base64-padding", "a Base64 pk: '+' and '/' literal, padding %3D%3D", ["Base64Value"],
-                       [QueryItem("pk", "ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA==")]),
-            encodeCase("nil-value", "an item with a nil value is the bare name", ["NilValue"],
-                       [QueryItem("flag", nil), QueryItem("b", "1")]),
+            encodeCase(
+                "base64-padding", "a Base64 pk: '+' and '/' literal, padding %3D%3D", ["Base64Value"],
+                [QueryItem("pk", "ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA==")]),
+            encodeCase(
+                "nil-value", "an item with a nil value is the bare name", ["NilValue"],
+                [QueryItem("flag", nil), QueryItem("b", "1")]),
             encodeCase("empty-value", "an empty value keeps its '='", ["NilValue"], [QueryItem("capabilities", "")]),
             encodeCase("empty-name", "an empty name", ["NilValue"], [QueryItem("", "x")]),
             encodeCase("name-encoding", "names are encoded like values", ["AsciiByte"], [QueryItem("a b=c", "d")]),
-            encodeCase("exchange-order", "the unsigned FlowDown exchange items in order", ["ItemOrder"], [
-                QueryItem("session", "session-1"), QueryItem("app_name", "Tester"), QueryItem("reason", "Need a model"),
-                QueryItem("capabilities", "audio,developerRole"), QueryItem("multiple_selection", "false"),
-                QueryItem("timestamp", "1700000000"),
-            ]),
+            encodeCase(
+                "exchange-order", "the unsigned FlowDown exchange items in order", ["ItemOrder"],
+                [
+                    QueryItem("session", "session-1"), QueryItem("app_name", "Tester"), QueryItem("reason", "Need a model"),
+                    QueryItem("capabilities", "audio,developerRole"), QueryItem("multiple_selection", "false"),
+                    QueryItem("timestamp", "1700000000"),
+                ]),
         ]
         let decode: [TestCase] = [
             decodeCase("two-items", "two plain items", [], "a=1&b=2"),
@@ -87,12 +106,15 @@ public struct QueryEncodingSuite: VectorSuite {
             decodeCase("encoded-plus", "%2B decodes to '+'", ["PlusIsLiteral"], "q=a%2Bb"),
             decodeCase("utf8", "%C3%A9 decodes to é", ["Utf8"], "name=Caf%C3%A9"),
             decodeCase("lowercase-hex", "lowercase hex escapes decode too", ["Utf8"], "name=Caf%c3%a9"),
-            decodeCase("invalid-escape-value", "an invalid escape in a value gives nil", ["StrayPercent"], "a=%zz&b=1",
-                       result: .acceptable),
-            decodeCase("invalid-escape-name", "an invalid escape in a name gives \"\"", ["StrayPercent"], "%zz=1",
-                       result: .acceptable),
-            decodeCase("truncated-escape", "a '%' at the end of a value gives nil", ["StrayPercent"], "a=1%",
-                       result: .acceptable),
+            decodeCase(
+                "invalid-escape-value", "an invalid escape in a value gives nil", ["StrayPercent"], "a=%zz&b=1",
+                result: .acceptable),
+            decodeCase(
+                "invalid-escape-name", "an invalid escape in a name gives \"\"", ["StrayPercent"], "%zz=1",
+                result: .acceptable),
+            decodeCase(
+                "truncated-escape", "a '%' at the end of a value gives nil", ["StrayPercent"], "a=1%",
+                result: .acceptable),
             decodeCase("invalid-utf8", "%FF is not UTF-8: the value is nil", ["InvalidEscape"], "a=%FF"),
             decodeCase("no-equals", "an item without '=' has a nil value", ["NilValue"], "flag&b=1"),
             decodeCase("second-equals", "the item splits at its first '='", [], "a=b=c"),
@@ -103,8 +125,9 @@ public struct QueryEncodingSuite: VectorSuite {
         ]
         return VectorFile(
             format: "wirecore", suite: id,
-            spec: .init(name: "FlowDown Model Exchange section 3 (Apple URLComponents query encoding)",
-                        version: "swift-foundation 767ff1c2", url: "https://github.com/swiftlang/swift-foundation"),
+            spec: .init(
+                name: "FlowDown Model Exchange section 3 (Apple URLComponents query encoding)",
+                version: "swift-foundation 767ff1c2", url: "https://github.com/swiftlang/swift-foundation"),
             header: [
                 "URLComponents.queryItems encoding and decoding, which FlowDown's exchange signature is computed over.",
                 "Ops wirecore.queryEncode {items: [[name, value|null]]} -> {query} and wirecore.queryDecode {query} -> {items}.",
@@ -115,7 +138,6 @@ public struct QueryEncodingSuite: VectorSuite {
                 TestGroup(type: Self.decode.type, tests: decode),
             ])
     }
-
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { pair in

@@ -1,6 +1,7 @@
 import Foundation
 import WireCore
 import XCTest
+
 @testable import CdevAuth
 
 /// `~/.cdev/token_secret.json` (cdev spec section 1.5).
@@ -15,7 +16,8 @@ final class SecretFileTests: XCTestCase {
 
     func testContentsAreGoMarshalIndentWithoutTrailingNewline() {
         let file = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
-        XCTAssertEqual(file.contents, "{\n  \"server_id\": \"AbCdEfGhIjKlMnOp\",\n  \"secret\": \"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\"\n}")
+        XCTAssertEqual(
+            file.contents, "{\n  \"server_id\": \"AbCdEfGhIjKlMnOp\",\n  \"secret\": \"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\"\n}")
         XCTAssertEqual(SecretFile.parse(Array(file.contents.utf8)), file)
     }
 
@@ -37,7 +39,9 @@ final class SecretFileTests: XCTestCase {
     func testUnusableFilesAreReplaced() throws {
         let path = directory + "/token_secret.json"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for bad in ["not json", #"{"server_id":"","secret":"AAAA"}"#, #"{"server_id":"x","secret":""}"#, #"{"server_id":"x","secret":"!!"}"#] {
+        for bad in [
+            "not json", #"{"server_id":"","secret":"AAAA"}"#, #"{"server_id":"x","secret":""}"#, #"{"server_id":"x","secret":"!!"}"#,
+        ] {
             try bad.write(toFile: path, atomically: true, encoding: .utf8)
             var random = SeededRandom(seed: 5)
             let (file, _) = SecretFile.loadOrCreate(at: path, random: &random)

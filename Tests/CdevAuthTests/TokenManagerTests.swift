@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import WireCore
 import XCTest
+
 @testable import CdevAuth
 
 /// The token manager of cdev spec sections 1.5 and 3: lifetimes, exchange, refresh rotation,
@@ -23,7 +24,9 @@ final class TokenManagerTests: XCTestCase {
 
     func testMintedTokensHaveCdevLifetimesPrefixesAndShape() throws {
         let tokens = manager()
-        for (type, prefix, lifetime) in [(TokenType.pairing, "cdev_p_", 3600), (.access, "cdev_s_", 900), (.refresh, "cdev_r_", 604_800), (.session, "cdev_s_", 300)] {
+        for (type, prefix, lifetime) in [
+            (TokenType.pairing, "cdev_p_", 3600), (.access, "cdev_s_", 900), (.refresh, "cdev_r_", 604_800), (.session, "cdev_s_", 300),
+        ] {
             let minted = tokens.mint(type)
             XCTAssertTrue(minted.token.hasPrefix(prefix), "\(type)")
             XCTAssertEqual(minted.payload.expiresAt - minted.payload.issuedAt, Int64(lifetime), "\(type)")
@@ -55,7 +58,9 @@ final class TokenManagerTests: XCTestCase {
         let first = try tokens.exchange(pairingToken: tokens.mint(.pairing).token)
         let second = try tokens.refresh(refreshToken: first.refreshToken)
         XCTAssertNotEqual(second.refreshToken, first.refreshToken)
-        XCTAssertThrowsError(try tokens.refresh(refreshToken: first.refreshToken)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "revoked") }
+        XCTAssertThrowsError(try tokens.refresh(refreshToken: first.refreshToken)) {
+            XCTAssertEqual(($0 as? CdevTokenError)?.code, "revoked")
+        }
         XCTAssertNoThrow(try tokens.validate(first.accessToken), "cdev's TestRefreshTokenPair: the old access token stays valid")
         XCTAssertThrowsError(try tokens.refresh(refreshToken: second.accessToken), "an access token does not refresh")
     }
@@ -81,7 +86,8 @@ final class TokenManagerTests: XCTestCase {
         let path = directory + "/token_secret.json"
         try Self.identity.write(to: path)
         try TokenManager(identity: Self.identity, profile: .baseline, secretFilePath: path).revokeAll()
-        XCTAssertEqual(SecretFile.parse(Array(FileManager.default.contents(atPath: path)!)), Self.identity, "baseline forgets the new secret")
+        XCTAssertEqual(
+            SecretFile.parse(Array(FileManager.default.contents(atPath: path)!)), Self.identity, "baseline forgets the new secret")
         let head = TokenManager(identity: Self.identity, profile: .head, secretFilePath: path)
         try head.revokeAll()
         XCTAssertEqual(SecretFile.parse(Array(FileManager.default.contents(atPath: path)!))?.secret, head.secret)
@@ -146,7 +152,8 @@ final class TokenManagerTests: XCTestCase {
         let json = JSONWriter.compact(.object(response.json(offsetSeconds: 7 * 3600)))
         XCTAssertTrue(json.hasPrefix(#"{"access_token":"cdev_s_"#))
         XCTAssertTrue(json.contains(#""access_token_expires_at":"2024-12-30T07:15:00+07:00","refresh_token":"cdev_r_"#), json)
-        XCTAssertTrue(json.hasSuffix(#""refresh_token_expires_at":"2025-01-06T07:00:00+07:00","token_type":"Bearer","expires_in":899}"#), json)
+        XCTAssertTrue(
+            json.hasSuffix(#""refresh_token_expires_at":"2025-01-06T07:00:00+07:00","token_type":"Bearer","expires_in":899}"#), json)
         XCTAssertEqual(try TokenPairResponse.parse(Array(json.utf8)), response)
     }
 

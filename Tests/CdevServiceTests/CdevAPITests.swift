@@ -1,9 +1,10 @@
-import HTTPExchange
 import CdevAuth
 import Foundation
+import HTTPExchange
 import QRImage
 import WireCore
 import XCTest
+
 @testable import CdevService
 
 /// The endpoints of cdev spec sections 4.1–4.3 through `CdevService.handle`: statuses, exact
@@ -17,19 +18,26 @@ final class CdevAPITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/src", withIntermediateDirectories: true)
         try "hello\n".write(toFile: root + "/src/a.txt", atomically: true, encoding: .utf8)
         try "secret".write(toFile: (root as NSString).deletingLastPathComponent + "/outside.txt", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: (root as NSString).deletingLastPathComponent + "/outside.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/link", withDestinationPath: (root as NSString).deletingLastPathComponent + "/outside.txt")
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
 
-    func service(_ profile: CdevProfile = .baseline, requireAuth: Bool = true, approval: Bool = false, offset: Int = 7 * 3600) -> CdevService {
-        let config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, sessionId: "6f57d617-8d94-4810-b135-cddff5bc1007", repositoryRoot: root,
-                                       utcOffsetSeconds: offset, pairingApproval: approval)
+    func service(_ profile: CdevProfile = .baseline, requireAuth: Bool = true, approval: Bool = false, offset: Int = 7 * 3600)
+        -> CdevService
+    {
+        let config = CdevServiceConfig(
+            profile: profile, requireAuth: requireAuth, sessionId: "6f57d617-8d94-4810-b135-cddff5bc1007", repositoryRoot: root,
+            utcOffsetSeconds: offset, pairingApproval: approval)
         return CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), random: SeededRandom(seed: 9))
     }
 
     func post(_ service: CdevService, _ path: String, _ body: String, loopback: Bool = true) -> APIResponse {
-        service.handle(APIRequest(method: "POST", path: path, headers: [("Content-Type", "application/json")], body: Array(body.utf8), fromLoopback: loopback))
+        service.handle(
+            APIRequest(
+                method: "POST", path: path, headers: [("Content-Type", "application/json")], body: Array(body.utf8), fromLoopback: loopback)
+        )
     }
 
     func get(_ service: CdevService, _ path: String, query: String = "", headers: [(name: String, value: String)] = []) -> APIResponse {
@@ -73,9 +81,12 @@ final class CdevAPITests: XCTestCase {
 
     func testRefreshTableAndCORS() throws {
         let api = service()
-        let pair = try TokenPairResponse.parse(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
+        let pair = try TokenPairResponse.parse(
+            post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
         XCTAssertEqual(post(api, "/api/auth/refresh", "{}").bodyText, #"{"error":"refresh_token is required"}"# + "\n")
-        XCTAssertEqual(post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.accessToken)"}"#).bodyText, #"{"error":"Invalid or expired refresh token"}"# + "\n")
+        XCTAssertEqual(
+            post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.accessToken)"}"#).bodyText,
+            #"{"error":"Invalid or expired refresh token"}"# + "\n")
         let refreshed = post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.refreshToken)"}"#)
         XCTAssertEqual(refreshed.status, 200)
         XCTAssertEqual(post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.refreshToken)"}"#).status, 401)
@@ -91,7 +102,10 @@ final class CdevAPITests: XCTestCase {
 
     func testPairInfoMintsOnEveryCallOnlyWithAuth() throws {
         let open = get(service(requireAuth: false), "/api/pair/info")
-        XCTAssertEqual(open.bodyText, #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"repo"}"# + "\n")
+        XCTAssertEqual(
+            open.bodyText,
+            #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"repo"}"#
+                + "\n")
         let api = service()
         let first = try PairingInfo.parse(get(api, "/api/pair/info").body)
         let second = try PairingInfo.parse(get(api, "/api/pair/info").body)
@@ -99,14 +113,18 @@ final class CdevAPITests: XCTestCase {
         XCTAssertNotEqual(first.token, second.token)
         XCTAssertEqual(try api.tokens.validate(first.token!).expiresAt, first.tokenExpiresAt)
         let head = service(.head)
-        XCTAssertEqual(try PairingInfo.parse(get(head, "/api/pair/info").body), PairingInfo(
-            ws: "ws://127.0.0.1:8766/ws", http: "http://127.0.0.1:8766", session: "6f57d617-8d94-4810-b135-cddff5bc1007", repo: "repo", authRequired: true))
+        XCTAssertEqual(
+            try PairingInfo.parse(get(head, "/api/pair/info").body),
+            PairingInfo(
+                ws: "ws://127.0.0.1:8766/ws", http: "http://127.0.0.1:8766", session: "6f57d617-8d94-4810-b135-cddff5bc1007", repo: "repo",
+                authRequired: true))
         XCTAssertNotNil(try PairingInfo.parse(get(head, "/api/pair/info", query: "include_token=1").body).token)
     }
 
     func testPairRefreshRevokesEverything() throws {
         let api = service()
-        let pair = try TokenPairResponse.parse(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
+        let pair = try TokenPairResponse.parse(
+            post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
         let response = post(api, "/api/pair/refresh", "")
         XCTAssertEqual(response.status, 200)
         let object = try XCTUnwrap(JSONParser.parse(response.body).objectValue)
@@ -164,21 +182,25 @@ final class CdevAPITests: XCTestCase {
         let ok = get(api, "/api/file", query: "path=src/a.txt")
         XCTAssertEqual(ok.status, 200)
         XCTAssertEqual(try JSONParser.parse(ok.body).objectValue?["content"], "hello\n")
-        for (query, status) in [("path=../outside.txt", 403), ("path=%2Fetc%2Fpasswd", 404), ("path=src%2F..%2F..%2Foutside.txt", 403), ("path=link", 403),
-                                ("", 400), ("path=missing", 404), ("path=src", 400)] {
+        for (query, status) in [
+            ("path=../outside.txt", 403), ("path=%2Fetc%2Fpasswd", 404), ("path=src%2F..%2F..%2Foutside.txt", 403), ("path=link", 403),
+            ("", 400), ("path=missing", 404), ("path=src", 400),
+        ] {
             XCTAssertEqual(get(api, "/api/file", query: query).status, status, query)
         }
     }
 
     func testHeadBearerMiddleware() throws {
         let api = service(.head)
-        let pair = try TokenPairResponse.parse(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
+        let pair = try TokenPairResponse.parse(
+            post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
         XCTAssertEqual(get(api, "/api/status").bodyText, "Unauthorized\n")
         XCTAssertEqual(get(api, "/api/status", headers: [("Authorization", "Bearer \(pair.accessToken)")]).status, 200)
         XCTAssertEqual(get(api, "/api/git/status", headers: [("Authorization", "Bearer \(pair.accessToken)")]).status, 200)
         XCTAssertEqual(get(api, "/api/status", headers: [("Authorization", "Bearer \(pair.refreshToken)")]).status, 401)
         XCTAssertEqual(get(api, "/api/status", headers: [("Authorization", "Bearer \(api.tokens.mint(.pairing).token)")]).status, 401)
-        XCTAssertEqual(get(api, "/api/status", headers: [("Authorization", "bearer \(pair.accessToken)")]).status, 401, "the prefix is case-sensitive")
+        XCTAssertEqual(
+            get(api, "/api/status", headers: [("Authorization", "bearer \(pair.accessToken)")]).status, 401, "the prefix is case-sensitive")
         XCTAssertEqual(get(api, "/api/status", query: "token=\(pair.accessToken)").status, 401)
         XCTAssertEqual(get(api, "/api/pair/info").status, 200, "exempt")
         XCTAssertEqual(get(service(.baseline), "/api/status").status, 200, "baseline leaves the API open (spec section 9, gap 1)")
@@ -195,7 +217,9 @@ final class CdevAPITests: XCTestCase {
         let object = try XCTUnwrap(JSONParser.parse(response.body).objectValue)
         XCTAssertEqual(object.map(\.key), ["pairing_token", "expires_at", "expires_in"])
         XCTAssertEqual(post(api, "/api/pair/code", #"{"code":"\#(code)"}"#).status, 401, "spent")
-        XCTAssertEqual(post(service(.head, requireAuth: false), "/api/pair/code", #"{"code":"1"}"#).bodyText, #"{"error":"Pairing code not available"}"# + "\n")
+        XCTAssertEqual(
+            post(service(.head, requireAuth: false), "/api/pair/code", #"{"code":"1"}"#).bodyText,
+            #"{"error":"Pairing code not available"}"# + "\n")
     }
 
     func testHeadApprovalFlow() throws {
@@ -210,19 +234,27 @@ final class CdevAPITests: XCTestCase {
             XCTAssertTrue(id.hasPrefix("pairreq_") && id.count == 32, id)
             XCTAssertTrue(object["expires_at"]!.stringValue!.hasSuffix("Z"), "UTC")
             XCTAssertEqual(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(token)"}"#).status, 202, "still pending")
-            XCTAssertEqual(post(api, "/api/auth/pairing/approve", #"{"request_id":"\#(id)"}"#, loopback: false).bodyText, #"{"error":"Forbidden"}"# + "\n")
-            XCTAssertEqual(post(api, approve ? "/api/auth/pairing/approve" : "/api/auth/pairing/reject", #"{"request_id":"\#(id)"}"#).status, 200)
+            XCTAssertEqual(
+                post(api, "/api/auth/pairing/approve", #"{"request_id":"\#(id)"}"#, loopback: false).bodyText,
+                #"{"error":"Forbidden"}"# + "\n")
+            XCTAssertEqual(
+                post(api, approve ? "/api/auth/pairing/approve" : "/api/auth/pairing/reject", #"{"request_id":"\#(id)"}"#).status, 200)
             let final = post(api, "/api/auth/exchange", #"{"pairing_token":"\#(token)"}"#)
             XCTAssertEqual(final.status, approve ? 200 : 403, final.bodyText)
         }
-        XCTAssertEqual(post(service(.head), "/api/auth/pairing/approve", #"{"request_id":"x"}"#).bodyText, #"{"error":"Pairing approval not enabled"}"# + "\n")
+        XCTAssertEqual(
+            post(service(.head), "/api/auth/pairing/approve", #"{"request_id":"x"}"#).bodyText,
+            #"{"error":"Pairing approval not enabled"}"# + "\n")
     }
 
     func testWebSocketGate() throws {
-        let upgrade: [(name: String, value: String)] = [("Connection", "keep-alive, Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")]
+        let upgrade: [(name: String, value: String)] = [
+            ("Connection", "keep-alive, Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
+        ]
         for profile in CdevProfile.allCases {
             let api = service(profile)
-            let pair = try TokenPairResponse.parse(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
+            let pair = try TokenPairResponse.parse(
+                post(api, "/api/auth/exchange", #"{"pairing_token":"\#(api.tokens.mint(.pairing).token)"}"#).body)
             func gate(_ extra: [(name: String, value: String)], query: String = "") -> Int? {
                 api.webSocketGate(APIRequest(method: "GET", path: "/ws", query: query, headers: upgrade + extra))?.status
             }
@@ -232,28 +264,36 @@ final class CdevAPITests: XCTestCase {
             XCTAssertEqual(gate([("Authorization", "Bearer \(pair.accessToken)"), ("Origin", "https://evil.example")]), 403)
             XCTAssertNil(gate([("Authorization", "Bearer \(pair.accessToken)"), ("Origin", "http://localhost:3000")]))
             XCTAssertEqual(gate([], query: "token=\(pair.accessToken)"), profile == .baseline ? nil : 401, "?token= is baseline only")
-            XCTAssertEqual(gate([("Authorization", "Bearer \(pair.refreshToken)")]), profile == .baseline ? nil : 401, "any type in baseline")
-            XCTAssertEqual(api.webSocketGate(APIRequest(method: "GET", path: "/ws", headers: [("Authorization", "Bearer \(pair.accessToken)")]))?.status, 400)
+            XCTAssertEqual(
+                gate([("Authorization", "Bearer \(pair.refreshToken)")]), profile == .baseline ? nil : 401, "any type in baseline")
+            XCTAssertEqual(
+                api.webSocketGate(APIRequest(method: "GET", path: "/ws", headers: [("Authorization", "Bearer \(pair.accessToken)")]))?
+                    .status, 400)
         }
-        XCTAssertNil(service(requireAuth: false).webSocketGate(APIRequest(method: "GET", path: "/ws", headers: upgrade)), "no auth, no token needed")
+        XCTAssertNil(
+            service(requireAuth: false).webSocketGate(APIRequest(method: "GET", path: "/ws", headers: upgrade)), "no auth, no token needed")
     }
 
     /// Nothing secret in the service's log lines, through a full pairing flow at every level.
     func testLogLinesCarryNoSecrets() throws {
         let lines = LogCollector()
         let config = CdevServiceConfig(profile: .baseline, requireAuth: true, repositoryRoot: root)
-        let api = CdevService(config: config, tokens: TokenManager(identity: Self.identity), log: { level, line in lines.add("\(level) \(line)") })
+        let api = CdevService(
+            config: config, tokens: TokenManager(identity: Self.identity), log: { level, line in lines.add("\(level) \(line)") })
         let info = try PairingInfo.parse(api.handle(APIRequest(method: "GET", path: "/api/pair/info")).body)
         let pair = try TokenPairResponse.parse(post(api, "/api/auth/exchange", #"{"pairing_token":"\#(info.token!)"}"#).body)
         _ = post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.refreshToken)"}"#)
         _ = post(api, "/api/auth/refresh", #"{"refresh_token":"\#(pair.refreshToken)"}"#)
-        _ = api.webSocketGate(APIRequest(method: "GET", path: "/ws", query: "token=\(pair.accessToken)", headers: [("Upgrade", "websocket")]))
+        _ = api.webSocketGate(
+            APIRequest(method: "GET", path: "/ws", query: "token=\(pair.accessToken)", headers: [("Upgrade", "websocket")]))
         _ = post(api, "/api/pair/refresh", "")
         let all = lines.joined
         XCTAssertFalse(all.isEmpty)
         // Every token starts cdev_ and every token body eyJ (base64 of {"); the secret in both encodings.
-        for secret in ["cdev_", "eyJ", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),
-                       Base64.encode(api.tokens.secret, variant: .foundation)] {
+        for secret in [
+            "cdev_", "eyJ", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),
+            Base64.encode(api.tokens.secret, variant: .foundation),
+        ] {
             XCTAssertFalse(all.contains(secret), "log mentions \(secret.prefix(12))…")
         }
     }

@@ -1,13 +1,17 @@
 import CdevAuth
 import WireCore
 import XCTest
+
 @testable import CdevService
 
 /// The `/ws` frames of cdev spec section 5.1.
 final class CdevEventsTests: XCTestCase {
     func testHeartbeatIsTheLegacyEnvelope() throws {
         let text = CdevEvents.heartbeat(sequence: 3, now: 1_767_056_400.5, uptime: 90)
-        XCTAssertEqual(text, #"{"event":"heartbeat","timestamp":"2025-12-30T01:00:00.5Z","payload":{"server_time":"2025-12-30T01:00:00Z","sequence":3,"claude_status":"idle","uptime_seconds":90}}"#)
+        XCTAssertEqual(
+            text,
+            #"{"event":"heartbeat","timestamp":"2025-12-30T01:00:00.5Z","payload":{"server_time":"2025-12-30T01:00:00Z","sequence":3,"claude_status":"idle","uptime_seconds":90}}"#
+        )
     }
 
     func testRFC3339NanoTrimsZeros() {
@@ -23,6 +27,9 @@ final class CdevEventsTests: XCTestCase {
         XCTAssertEqual(answer, #"{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"Method not found: agent/run"}}"#)
         XCTAssertNil(CdevEvents.answer(to: #"{"jsonrpc":"2.0","method":"notify"}"#, now: 0), "notifications get no answer")
         let legacy = try XCTUnwrap(CdevEvents.answer(to: #"{"command":"run_claude","request_id":"r1"}"#, now: 0))
-        XCTAssertTrue(legacy.hasPrefix(#"{"event":"error","timestamp":"1970-01-01T00:00:00Z","payload":{"message":"unsupported command: run_claude"},"request_id":"r1"}"#))
+        XCTAssertTrue(
+            legacy.hasPrefix(
+                #"{"event":"error","timestamp":"1970-01-01T00:00:00Z","payload":{"message":"unsupported command: run_claude"},"request_id":"r1"}"#
+            ))
     }
 }

@@ -1,15 +1,18 @@
-import XCTest
-@testable import ConformanceKit
-import WireCoreConformance
 import WireCore
+import WireCoreConformance
+import XCTest
+
+@testable import ConformanceKit
 
 final class CaseJudgeTests: XCTestCase {
     let valid = TestCase(id: "x/y/valid", comment: "", spec: ["s"], input: [:], expected: ["bytes": "00"], result: .valid)
     let invalid = TestCase(id: "x/y/invalid", comment: "", spec: ["s"], input: [:], result: .invalid, error: "bad-padding")
     let acceptable = TestCase(id: "x/y/acceptable", comment: "", spec: ["s"], input: [:], expected: ["bytes": "00"], result: .acceptable)
 
-    func judge(_ answer: Result<JSONObject, ShimError>, _ test: TestCase, strict: Bool = false,
-               expectations: Expectations = Expectations()) -> CaseJudge.Verdict {
+    func judge(
+        _ answer: Result<JSONObject, ShimError>, _ test: TestCase, strict: Bool = false,
+        expectations: Expectations = Expectations()
+    ) -> CaseJudge.Verdict {
         let suite = Base64Suite()
         let group = TestGroup(type: "T", tests: [test])
         return CaseJudge(strict: strict, expectations: expectations)
@@ -65,7 +68,8 @@ final class CaseJudgeTests: XCTestCase {
     }
 
     func testExpectationsFileParsingNamesTheProblem() throws {
-        let parsed = try Expectations(json: Array(#"{"disabled":{"wirecore/base64/*":"not in scope"},"errorMap":{"E1":"bad-padding"}}"#.utf8))
+        let parsed = try Expectations(
+            json: Array(#"{"disabled":{"wirecore/base64/*":"not in scope"},"errorMap":{"E1":"bad-padding"}}"#.utf8))
         XCTAssertEqual(parsed.disabledReason(for: "wirecore/base64/std-padded-strict/space"), "disabled: not in scope")
         XCTAssertEqual(parsed.mapError("E1"), "bad-padding")
         XCTAssertThrowsError(try Expectations(json: Array(#"{"disabled":{"a":""}}"#.utf8))) {

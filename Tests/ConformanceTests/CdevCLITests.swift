@@ -1,7 +1,7 @@
 import CdevAuth
 import Foundation
-import XCTest
 import WireCore
+import XCTest
 
 /// `wirecheck cdev mint|validate|inspect`, `wirecheck serve cdev` and `wirecheck check cdev` as a
 /// user runs them: the spec's token from the command line, the exit codes, the server's start-up
@@ -14,7 +14,8 @@ final class CdevCLITests: XCTestCase {
     func testMintValidateInspect() throws {
         let dir = try TestEnvironment.temporaryDirectory()
         let secret = ["--secret-hex", Hex.encode((0..<32).map(UInt8.init)), "--server-id", "AbCdEfGhIjKlMnOp"]
-        let mint = try wirecheck(["cdev", "mint", "--type", "pairing", "--issued-at", "1735516800", "--nonce", "N0nce-_012345678"] + secret, in: dir)
+        let mint = try wirecheck(
+            ["cdev", "mint", "--type", "pairing", "--issued-at", "1735516800", "--nonce", "N0nce-_012345678"] + secret, in: dir)
         XCTAssertEqual(mint.status, 0, mint.stderr)
         let token = mint.stdout.trimmingCharacters(in: .newlines)
         XCTAssertTrue(token.hasSuffix("SIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV2doTENvMHJ2VThGY2IwIn0"), "spec 1.6 V1")
@@ -38,13 +39,18 @@ final class CdevCLITests: XCTestCase {
         let dir = try TestEnvironment.temporaryDirectory()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
-        server.arguments = ["serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--json", "--log-level", "warning"]
+        server.arguments = [
+            "serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--json", "--log-level", "warning",
+        ]
         server.currentDirectoryURL = URL(fileURLWithPath: dir)
         let out = Pipe()
         server.standardOutput = out
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
         // The banner is the pairing JSON in `cdev pair --json` order, with the bound port.
         var banner = Data()
         let deadline = Date().addingTimeInterval(30)
@@ -57,12 +63,15 @@ final class CdevCLITests: XCTestCase {
         XCTAssertNotEqual(url, "http://127.0.0.1:0")
         let mode = try FileManager.default.attributesOfItem(atPath: "\(dir)/secret.json")[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600)
-        let check = try wirecheck(["check", "cdev", "--url", url, "--secret-file", "\(dir)/secret.json", "--report-dir", "\(dir)/report", "--json"], in: dir)
+        let check = try wirecheck(
+            ["check", "cdev", "--url", url, "--secret-file", "\(dir)/secret.json", "--report-dir", "\(dir)/report", "--json"], in: dir)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         let summary = try XCTUnwrap(JSONParser.parse(check.stdout).objectValue)
         XCTAssertEqual(summary["counts"]?.objectValue?["FAIL"], .int(0))
         XCTAssertTrue(summary["findings"]?.arrayValue?.contains { $0.objectValue?["id"] == "cdev/live/ws-refresh-token" } == true)
-        let skipped = try TestEnvironment.readResults("\(dir)/report").filter { $0["status"] == "SKIP" }.compactMap { $0["id"]?.stringValue }
+        let skipped = try TestEnvironment.readResults("\(dir)/report").filter { $0["status"] == "SKIP" }.compactMap {
+            $0["id"]?.stringValue
+        }
         XCTAssertEqual(skipped, ["cdev/live/revoke-all-unauthenticated"], "revoke-all only with --allow-revoke-all")
         let unreachable = try wirecheck(["check", "cdev", "--url", "http://127.0.0.1:1"], in: dir)
         XCTAssertEqual(unreachable.status, 2)

@@ -3,9 +3,10 @@ import CdevConformance
 import CrossCheck
 import Foundation
 import WireCheckTestSupport
-import XCTest
-@testable import ConformanceKit
 import WireCore
+import XCTest
+
+@testable import ConformanceKit
 
 /// The cdev vectors checked without CdevAuth: Foundation decodes the tokens, OpenSSL recomputes
 /// every HMAC, and minted payloads are compared with a hand-formatted Go `json.Marshal` string.
@@ -20,8 +21,9 @@ final class CdevVectorCrossCheckTests: XCTestCase {
     /// (payload bytes, MAC) of a well-formed token, or nil.
     func parts(_ token: String) -> (payload: [UInt8], mac: [UInt8])? {
         guard token.count > 7, let outer = foundationDecode(token.dropFirst(7)),
-              let object = try? JSONSerialization.jsonObject(with: outer) as? [String: String],
-              let p = object["p"].flatMap({ foundationDecode(Substring($0)) }), let s = object["s"].flatMap({ foundationDecode(Substring($0)) })
+            let object = try? JSONSerialization.jsonObject(with: outer) as? [String: String],
+            let p = object["p"].flatMap({ foundationDecode(Substring($0)) }),
+            let s = object["s"].flatMap({ foundationDecode(Substring($0)) })
         else { return nil }
         return (Array(p), Array(s))
     }
@@ -32,7 +34,8 @@ final class CdevVectorCrossCheckTests: XCTestCase {
             let input = try XCTUnwrap(test.input.objectValue)
             let secret = try Hex.decode(input["secret"]!.stringValue!)
             let server = input["serverId"]!.stringValue!
-            var payload = #"{"v":1,"type":"\#(input["type"]!.stringValue!)","server_id":"\#(server)","issued_at":\#(input["issuedAt"]!.intValue!),"expires_at":\#(input["expiresAt"]!.intValue!),"nonce":"\#(input["nonce"]!.stringValue!)","mode":"local","agent_id":"\#(server)""#
+            var payload =
+                #"{"v":1,"type":"\#(input["type"]!.stringValue!)","server_id":"\#(server)","issued_at":\#(input["issuedAt"]!.intValue!),"expires_at":\#(input["expiresAt"]!.intValue!),"nonce":"\#(input["nonce"]!.stringValue!)","mode":"local","agent_id":"\#(server)""#
             if let device = input["deviceId"]?.stringValue { payload += #","device_id":"\#(device)""# }
             if let user = input["userId"]?.stringValue { payload += #","user_id":"\#(user)""# }
             payload += "}"
@@ -67,7 +70,9 @@ final class CdevVectorCrossCheckTests: XCTestCase {
     func testInvalidTokenCasesFailTheOpenSSLMAC() throws {
         var checked = 0
         try forEachCase(in: "cdev/tokens", of: CdevTokenSuite.validate) { _, test in
-            guard test.error == CdevTokenError.Code.invalidToken.rawValue, !test.flags.contains("ServerId"), let decoded = parts(test.input["token"]!.stringValue!) else { return }
+            guard test.error == CdevTokenError.Code.invalidToken.rawValue, !test.flags.contains("ServerId"),
+                let decoded = parts(test.input["token"]!.stringValue!)
+            else { return }
             let secret = try Hex.decode(test.input["secret"]!.stringValue!)
             XCTAssertNotEqual(decoded.mac, OpenSSL.hmacSHA256(key: secret, data: decoded.payload), test.id)
             checked += 1
@@ -91,18 +96,22 @@ final class CdevVectorCrossCheckTests: XCTestCase {
         let iso = ISO8601DateFormatter()
         let isoFraction = ISO8601DateFormatter()
         isoFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        var tokens = 0, times = 0
+        var tokens = 0
+        var times = 0
         try forEachCase(in: "cdev/pairing") { _, test in
             guard test.result == .valid, let json = test.input["json"]?.stringValue,
-                  let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return }
+                let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            else { return }
             for key in ["token", "access_token", "refresh_token"] {
                 guard let token = object[key] as? String, token.hasPrefix("cdev_") else { continue }
                 let decoded = try XCTUnwrap(parts(token), test.id)
                 XCTAssertEqual(decoded.mac, OpenSSL.hmacSHA256(key: secret, data: decoded.payload), test.id)
                 tokens += 1
             }
-            for (key, expectedKey) in [("token_expires_at", "tokenExpiresAt"), ("access_token_expires_at", "accessTokenExpiresAt"),
-                                       ("refresh_token_expires_at", "refreshTokenExpiresAt")] {
+            for (key, expectedKey) in [
+                ("token_expires_at", "tokenExpiresAt"), ("access_token_expires_at", "accessTokenExpiresAt"),
+                ("refresh_token_expires_at", "refreshTokenExpiresAt"),
+            ] {
                 guard let text = object[key] as? String else { continue }
                 let date = try XCTUnwrap(iso.date(from: text) ?? isoFraction.date(from: text), "\(test.id): \(text)")
                 XCTAssertEqual(Int64(date.timeIntervalSince1970.rounded(.down)), test.expected[expectedKey]?.intValue, test.id)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ConformanceKit
 
 /// The README's example shim is real: it runs, and its verdicts are the ones the README states.
@@ -13,8 +14,10 @@ final class ExampleShimTests: XCTestCase {
     func testExampleShimResultsMatchTheReadme() throws {
         let reports = try TestEnvironment.temporaryDirectory()
         let result = try TestEnvironment.run(
-            [try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
-             "--shim", "python3 \(TestEnvironment.root)/Examples/python_shim.py", "--report-dir", reports, "--json"])
+            [
+                try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
+                "--shim", "python3 \(TestEnvironment.root)/Examples/python_shim.py", "--report-dir", reports, "--json",
+            ])
         XCTAssertEqual(result.status, 1, result.stderr)
         let counts = try TestEnvironment.readResults(reports).reduce(into: [String: Int]()) {
             $0[$1["status"]!.stringValue!, default: 0] += 1

@@ -2,9 +2,10 @@ import CrossCheck
 import FlowDownConformance
 import Foundation
 import WireCheckTestSupport
-import XCTest
-@testable import ConformanceKit
 import WireCore
+import XCTest
+
+@testable import ConformanceKit
 
 /// The flowdown vectors recomputed without the ModelExchange module: libsodium for Ed25519, X25519
 /// and ChaCha20-Poly1305, OpenSSL for SHA-256 and HKDF, Foundation's URLComponents for the query
@@ -36,7 +37,9 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
     func testKeysAndHandshakeURLs() throws {
         try forEachCase(in: "flowdown/keys") { group, test in
             let seed = try hex(test.input["seed"])
-            let encoded = Base64.encode(try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed)) + XCTUnwrap(Libsodium.x25519PublicKey(scalar: seed)), variant: .foundation)
+            let encoded = Base64.encode(
+                try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed)) + XCTUnwrap(Libsodium.x25519PublicKey(scalar: seed)),
+                variant: .foundation)
             if group.type == FlowDownKeysSuite.publicKey.type {
                 XCTAssertEqual(encoded, test.expected["pk"]?.stringValue, test.id)
             } else {
@@ -63,9 +66,13 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
             XCTAssertTrue(url.hasPrefix(components.string! + "&sig="), test.id)
             let sig = try b64(try XCTUnwrap(URLComponents(string: url)?.queryItems?.last?.value))
             let seed = try hex(input["seed"])
-            XCTAssertTrue(Libsodium.ed25519Verify(signature: sig, message: OpenSSL.sha256(Array(canonical.utf8)),
-                                                  publicKey: try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed))), test.id)
-            XCTAssertEqual(Libsodium.ed25519Sign(message: OpenSSL.sha256(Array(canonical.utf8)), seed: seed), sig, "\(test.id): RFC 8032 is deterministic")
+            XCTAssertTrue(
+                Libsodium.ed25519Verify(
+                    signature: sig, message: OpenSSL.sha256(Array(canonical.utf8)),
+                    publicKey: try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed))), test.id)
+            XCTAssertEqual(
+                Libsodium.ed25519Sign(message: OpenSSL.sha256(Array(canonical.utf8)), seed: seed), sig,
+                "\(test.id): RFC 8032 is deterministic")
         }
     }
 
@@ -80,8 +87,12 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
             let items = URLComponents(string: url)?.queryItems ?? []
             let sig = items.last { $0.name == "sig" }?.value.flatMap { try? b64($0) }
             let canonical = try foundationCanonical(url)
-            let signatureOK = sig.map { Libsodium.ed25519Verify(signature: $0, message: OpenSSL.sha256(Array(canonical.utf8)),
-                                                                 publicKey: Array(pkBytes.prefix(32))) } ?? false
+            let signatureOK =
+                sig.map {
+                    Libsodium.ed25519Verify(
+                        signature: $0, message: OpenSSL.sha256(Array(canonical.utf8)),
+                        publicKey: Array(pkBytes.prefix(32)))
+                } ?? false
             switch (test.result, test.error) {
             case (.valid, _), (.acceptable, _):
                 XCTAssertTrue(signatureOK, "\(test.id): libsodium must verify the signature over \(canonical)")
@@ -110,15 +121,21 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
             let ephemeral = try hex(test.input["ephemeralPrivateKey"])
             let nonce = try hex(test.input["nonce"])
             let session = test.input["session"]!.stringValue!
-            let key = try XCTUnwrap(key(x25519Scalar: ephemeral, point: Array(pk[32...]), session: session, recipientEd25519: Array(pk[..<32])))
+            let key = try XCTUnwrap(
+                key(x25519Scalar: ephemeral, point: Array(pk[32...]), session: session, recipientEd25519: Array(pk[..<32])))
             let box = try XCTUnwrap(Libsodium.chaCha20Poly1305Seal(plaintext: try hex(test.input["plaintext"]), nonce: nonce, key: key))
             XCTAssertEqual(Base64.encode(nonce + box, variant: .foundation), test.expected["sealed"]?.stringValue, test.id)
-            XCTAssertEqual(Base64.encode(try XCTUnwrap(Libsodium.x25519PublicKey(scalar: ephemeral)), variant: .foundation),
-                           test.expected["ephemeralPublicKey"]?.stringValue, test.id)
+            XCTAssertEqual(
+                Base64.encode(try XCTUnwrap(Libsodium.x25519PublicKey(scalar: ephemeral)), variant: .foundation),
+                test.expected["ephemeralPublicKey"]?.stringValue, test.id)
             // The payload is Base64 of Foundation-style JSON of the three fields.
             let json = try JSONSerialization.jsonObject(with: Data(try b64(test.expected["payload"]!.stringValue!))) as? [String: String]
-            XCTAssertEqual(json, ["session": session, "sealed": test.expected["sealed"]!.stringValue!,
-                                  "ephemeralPublicKey": test.expected["ephemeralPublicKey"]!.stringValue!], test.id)
+            XCTAssertEqual(
+                json,
+                [
+                    "session": session, "sealed": test.expected["sealed"]!.stringValue!,
+                    "ephemeralPublicKey": test.expected["ephemeralPublicKey"]!.stringValue!,
+                ], test.id)
         }
     }
 
@@ -127,18 +144,21 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
         try forEachCase(in: "flowdown/payload", of: FlowDownPayloadSuite.open) { _, test in
             let seed = try hex(test.input["seed"])
             guard let payload = try? b64(test.input["payload"]!.stringValue!),
-                  let json = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: String],
-                  let session = json["session"], let sealed = json["sealed"].flatMap({ try? b64($0) }),
-                  let ephemeral = json["ephemeralPublicKey"].flatMap({ try? b64($0) })
+                let json = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: String],
+                let session = json["session"], let sealed = json["sealed"].flatMap({ try? b64($0) }),
+                let ephemeral = json["ephemeralPublicKey"].flatMap({ try? b64($0) })
             else {
                 XCTAssertTrue(["payload-not-base64", "payload-not-json"].contains(test.error ?? ""), test.id)
                 return
             }
             let ed25519 = try XCTUnwrap(Libsodium.ed25519PublicKey(seed: seed))
-            let key = ephemeral.count == 32 ? self.key(x25519Scalar: seed, point: ephemeral, session: session, recipientEd25519: ed25519) : nil
-            let plaintext = sealed.count >= 28 ? key.flatMap {
-                Libsodium.chaCha20Poly1305Open(ciphertextAndTag: Array(sealed[12...]), nonce: Array(sealed[..<12]), key: $0)
-            } : nil
+            let key =
+                ephemeral.count == 32 ? self.key(x25519Scalar: seed, point: ephemeral, session: session, recipientEd25519: ed25519) : nil
+            let plaintext =
+                sealed.count >= 28
+                ? key.flatMap {
+                    Libsodium.chaCha20Poly1305Open(ciphertextAndTag: Array(sealed[12...]), nonce: Array(sealed[..<12]), key: $0)
+                } : nil
             switch test.error {
             case nil:
                 XCTAssertEqual(plaintext.map { Hex.encode($0) }, test.expected["plaintext"]?.stringValue, test.id)
@@ -149,9 +169,13 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
             case "bad-ephemeral-key" where ephemeral.count == 32:
                 // libsodium refuses the low-order point; the box opens under the all-zero-secret key.
                 XCTAssertNil(Libsodium.x25519(scalar: seed, point: ephemeral), test.id)
-                let zeroKey = try XCTUnwrap(OpenSSL.hkdfSHA256(ikm: [UInt8](repeating: 0, count: 32),
-                                                               salt: Array("flowdown-model-exchange\(session)".utf8), info: ed25519, length: 32))
-                XCTAssertNotNil(Libsodium.chaCha20Poly1305Open(ciphertextAndTag: Array(sealed[12...]), nonce: Array(sealed[..<12]), key: zeroKey), test.id)
+                let zeroKey = try XCTUnwrap(
+                    OpenSSL.hkdfSHA256(
+                        ikm: [UInt8](repeating: 0, count: 32),
+                        salt: Array("flowdown-model-exchange\(session)".utf8), info: ed25519, length: 32))
+                XCTAssertNotNil(
+                    Libsodium.chaCha20Poly1305Open(ciphertextAndTag: Array(sealed[12...]), nonce: Array(sealed[..<12]), key: zeroKey),
+                    test.id)
             default:
                 XCTAssertNil(plaintext, "\(test.id): must not open")
             }

@@ -32,7 +32,8 @@ final class RepositoryShapeTests: XCTestCase {
     /// (quoted names; `.product(...)` entries are other packages and are left out).
     func targets(inManifest path: String) throws -> [String: Set<String>] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let declaration = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name: "([A-Za-z0-9]+)""#)
+        let declaration = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name: "([A-Za-z0-9]+)""#)
         let product = try NSRegularExpression(pattern: #"\.product\([^)]*\)"#)
         let quoted = try NSRegularExpression(pattern: #""([A-Za-z0-9]+)""#)
         let matches = declaration.matches(in: text, range: NSRange(text.startIndex..., in: text))
@@ -41,15 +42,17 @@ final class RepositoryShapeTests: XCTestCase {
             let name = String(text[Range(match.range(at: 1), in: text)!])
             let end = index + 1 < matches.count ? Range(matches[index + 1].range, in: text)!.lowerBound : text.endIndex
             let body = text[Range(match.range, in: text)!.upperBound..<end]
-            var dependencies = body.range(of: "dependencies: [").map { start -> String in
-                let tail = body[start.upperBound...]
-                return String(tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)])
-            } ?? ""
+            var dependencies =
+                body.range(of: "dependencies: [").map { start -> String in
+                    let tail = body[start.upperBound...]
+                    return String(tail[..<(tail.firstIndex(of: "]") ?? tail.endIndex)])
+                } ?? ""
             dependencies = product.stringByReplacingMatches(
                 in: dependencies, range: NSRange(dependencies.startIndex..., in: dependencies), withTemplate: "")
-            result[name] = Set(quoted.matches(in: dependencies, range: NSRange(dependencies.startIndex..., in: dependencies)).map {
-                String(dependencies[Range($0.range(at: 1), in: dependencies)!])
-            })
+            result[name] = Set(
+                quoted.matches(in: dependencies, range: NSRange(dependencies.startIndex..., in: dependencies)).map {
+                    String(dependencies[Range($0.range(at: 1), in: dependencies)!])
+                })
         }
         return result
     }
@@ -88,14 +91,17 @@ final class RepositoryShapeTests: XCTestCase {
         func names(_ folder: String, suffix: String) throws -> Set<String> {
             Set(try fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) })
         }
-        let sources = Set(try fm.contentsOfDirectory(atPath: "\(fuzz)/Sources").filter {
-            fm.fileExists(atPath: "\(fuzz)/Sources/\($0)/main.swift")
-        })
-        let thresholds = Set(try String(contentsOfFile: "\(fuzz)/smoke-thresholds.txt", encoding: .utf8).split(separator: "\n")
-            .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
-        let seeded = Set(VectorGenerator.render(suites: TestEnvironment.families.suites).files.compactMap { file -> String? in
-            file.path.hasPrefix("Corpus/") ? String(file.path.split(separator: "/")[1]) : nil
-        })
+        let sources = Set(
+            try fm.contentsOfDirectory(atPath: "\(fuzz)/Sources").filter {
+                fm.fileExists(atPath: "\(fuzz)/Sources/\($0)/main.swift")
+            })
+        let thresholds = Set(
+            try String(contentsOfFile: "\(fuzz)/smoke-thresholds.txt", encoding: .utf8).split(separator: "\n")
+                .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) })
+        let seeded = Set(
+            VectorGenerator.render(suites: TestEnvironment.families.suites).files.compactMap { file -> String? in
+                file.path.hasPrefix("Corpus/") ? String(file.path.split(separator: "/")[1]) : nil
+            })
         XCTAssertEqual(sources, package, "Fuzz/Sources/*/main.swift vs Fuzz/Package.swift")
         XCTAssertEqual(try names("\(fuzz)/Dictionaries", suffix: ".dict"), package, "Fuzz/Dictionaries")
         XCTAssertEqual(try names("\(fuzz)/Options", suffix: ".options"), package, "Fuzz/Options")

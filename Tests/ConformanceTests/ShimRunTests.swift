@@ -1,22 +1,26 @@
 import Foundation
-import XCTest
-@testable import ConformanceKit
 import WireCore
+import XCTest
+
+@testable import ConformanceKit
 
 /// End to end through the real `wirecheck` binary and real child processes.
 final class ShimRunTests: XCTestCase {
     func verify(_ arguments: [String], environment: [String: String] = [:]) throws -> (TestEnvironment.ProcessResult, String) {
         let reports = try TestEnvironment.temporaryDirectory()
         let result = try TestEnvironment.run(
-            [try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
-             "--report-dir", "\(reports)/run"] + arguments, environment: environment)
+            [
+                try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
+                "--report-dir", "\(reports)/run",
+            ] + arguments, environment: environment)
         return (result, "\(reports)/run")
     }
 
     func statuses(_ directory: String) throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try TestEnvironment.readResults(directory).map {
-            ($0["id"]!.stringValue!, $0["status"]!.stringValue!)
-        })
+        Dictionary(
+            uniqueKeysWithValues: try TestEnvironment.readResults(directory).map {
+                ($0["id"]!.stringValue!, $0["status"]!.stringValue!)
+            })
     }
 
     func testShimRunGivesTheSameStatusesAsInProcess() throws {
@@ -46,17 +50,21 @@ final class ShimRunTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderr)
         let results = try TestEnvironment.readResults(directory)
         let failures = results.filter { $0["status"]?.stringValue == "FAIL" }
-        XCTAssertEqual(failures.map { $0["id"]!.stringValue! }.sorted(), [
-            "wirecore/base64/std-padded-strict/rfc4648-foob",
-            "wirecore/base64/std-raw-strict/rfc4648-fooba",
-            "wirecore/base64/url-raw-go/line-feed",
-        ])
+        XCTAssertEqual(
+            failures.map { $0["id"]!.stringValue! }.sorted(),
+            [
+                "wirecore/base64/std-padded-strict/rfc4648-foob",
+                "wirecore/base64/std-raw-strict/rfc4648-fooba",
+                "wirecore/base64/url-raw-go/line-feed",
+            ])
         let reasons = Dictionary(uniqueKeysWithValues: failures.map { ($0["id"]!.stringValue!, $0["reason"]!.stringValue!) })
-        XCTAssertTrue(reasons["wirecore/base64/std-padded-strict/rfc4648-foob"]!.contains("killed by signal 11 (SIGSEGV)"),
-                      reasons.description)
+        XCTAssertTrue(
+            reasons["wirecore/base64/std-padded-strict/rfc4648-foob"]!.contains("killed by signal 11 (SIGSEGV)"),
+            reasons.description)
         XCTAssertTrue(reasons["wirecore/base64/url-raw-go/line-feed"]!.contains("not a response"), reasons.description)
-        XCTAssertTrue(reasons["wirecore/base64/std-raw-strict/rfc4648-fooba"]!.contains("did not answer within 2.0 s"),
-                      reasons.description)
+        XCTAssertTrue(
+            reasons["wirecore/base64/std-raw-strict/rfc4648-fooba"]!.contains("did not answer within 2.0 s"),
+            reasons.description)
         // The crash's stderr is attached to its case.
         let crashed = failures.first { $0["id"]?.stringValue == "wirecore/base64/std-padded-strict/rfc4648-foob" }
         XCTAssertTrue(crashed?["stderr"]?.stringValue?.contains("crashing now") ?? false)
@@ -78,7 +86,10 @@ final class ShimRunTests: XCTestCase {
     func testShimWithoutAnOpIsUnimplementedNotFailed() throws {
         // hello lists no ops: every case is UNIMPLEMENTED and the run exits 0.
         let (result, directory) = try verify(
-            ["--shim", #"while read l; do echo '{"id":0,"ok":true,"result":{"name":"empty","ops":[]}}'; done"#, "--only", "wirecore/base64"])
+            [
+                "--shim", #"while read l; do echo '{"id":0,"ok":true,"result":{"name":"empty","ops":[]}}'; done"#, "--only",
+                "wirecore/base64",
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let results = try TestEnvironment.readResults(directory)
         let selected = results.filter { $0["suite"]?.stringValue == "wirecore/base64" }
@@ -98,19 +109,26 @@ final class ShimRunTests: XCTestCase {
         let statuses = try statuses(directory)
         XCTAssertEqual(statuses["wirecore/base64/std-padded-strict/space"], "XPASS")
         XCTAssertEqual(statuses["wirecore/query-encoding/encode-ascii-05"], "SKIP")
-        let lint = try TestEnvironment.run(["/usr/bin/xmllint", "--noout", "--schema", TestEnvironment.fixture("junit.xsd"),
-                                            "\(directory)/junit.xml"])
+        let lint = try TestEnvironment.run([
+            "/usr/bin/xmllint", "--noout", "--schema", TestEnvironment.fixture("junit.xsd"),
+            "\(directory)/junit.xml",
+        ])
         XCTAssertEqual(lint.status, 0, lint.stderr)
         let xml = try String(contentsOfFile: "\(directory)/junit.xml", encoding: .utf8)
         XCTAssertTrue(xml.contains(#"<testcase name="wirecore/base64/std-padded-strict/space" classname="wirecore.base64""#))
         XCTAssertTrue(xml.contains(#"type="XPASS""#))
-        XCTAssertTrue(xml.contains("reproducer: wirecheck vectors verify --vectors \(TestEnvironment.vectorsDirectory) --expect \(file) --strict --only wirecore/base64/std-padded-strict/space"), xml)
+        XCTAssertTrue(
+            xml.contains(
+                "reproducer: wirecheck vectors verify --vectors \(TestEnvironment.vectorsDirectory) --expect \(file) --strict --only wirecore/base64/std-padded-strict/space"
+            ), xml)
     }
 
     func testListAndJSONOutput() throws {
         let binary = try TestEnvironment.wirecheck
-        let list = try TestEnvironment.run([binary, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
-                                            "--list", "--only", "wirecore/base64", "--flag", "NonCanonical"])
+        let list = try TestEnvironment.run([
+            binary, "vectors", "verify", "--vectors", TestEnvironment.vectorsDirectory,
+            "--list", "--only", "wirecore/base64", "--flag", "NonCanonical",
+        ])
         XCTAssertEqual(list.status, 0)
         let ids = list.stdout.split(separator: "\n")
         XCTAssertEqual(ids.count, 16)

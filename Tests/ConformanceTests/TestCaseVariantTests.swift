@@ -10,7 +10,8 @@ final class TestCaseVariantTests: XCTestCase {
     func testVariantChangesOneFieldAndKeepsTheOrder() {
         let valid = TestCase(
             id: "f/s/valid", comment: "valid", spec: ["X 1"], input: ["a": 1, "b": "two", "c": true], expected: ["out": 1], result: .valid)
-        let variant = valid.invalidVariant(id: "f/s/b-changed", comment: "b changed", flags: ["F"], changing: "b", to: "three", error: Code.broken)
+        let variant = valid.invalidVariant(
+            id: "f/s/b-changed", comment: "b changed", flags: ["F"], changing: "b", to: "three", error: Code.broken)
         XCTAssertEqual(variant.input.objectValue?.keys, ["a", "b", "c"])
         XCTAssertEqual(variant.input["b"], "three")
         XCTAssertEqual(variant.input["a"], valid.input["a"])

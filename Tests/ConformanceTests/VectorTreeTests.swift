@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import ConformanceKit
 import WireCore
+import XCTest
+
+@testable import ConformanceKit
 
 /// The committed Vectors/ and Corpus/ are exactly what the generator writes, and follow vectors.md.
 final class VectorTreeTests: XCTestCase {
@@ -13,8 +14,9 @@ final class VectorTreeTests: XCTestCase {
     }
 
     func testCommittedTreeMatchesGenerator() {
-        XCTAssertEqual(VectorGenerator.differences(root: TestEnvironment.root, suites: TestEnvironment.families.suites), [],
-                       "run `wirecheck vectors generate` and commit Vectors/ and Corpus/")
+        XCTAssertEqual(
+            VectorGenerator.differences(root: TestEnvironment.root, suites: TestEnvironment.families.suites), [],
+            "run `wirecheck vectors generate` and commit Vectors/ and Corpus/")
     }
 
     func testEveryRegisteredSuiteHasAFileAndLoads() throws {
@@ -44,8 +46,10 @@ final class VectorTreeTests: XCTestCase {
     }
 
     func testSchemaValidatorAcceptsTheTreeAndRejectsABrokenCopy() throws {
-        let ok = try TestEnvironment.run(["/usr/bin/env", "python3", "\(TestEnvironment.root)/scripts/validate_vectors.py",
-                                          TestEnvironment.vectorsDirectory])
+        let ok = try TestEnvironment.run([
+            "/usr/bin/env", "python3", "\(TestEnvironment.root)/scripts/validate_vectors.py",
+            TestEnvironment.vectorsDirectory,
+        ])
         XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
         XCTAssertTrue(ok.stdout.contains("0 problem(s)"), ok.stdout)
 
@@ -57,7 +61,9 @@ final class VectorTreeTests: XCTestCase {
         let broken = try String(contentsOfFile: path, encoding: .utf8)
             .replacingOccurrences(of: "\"result\": \"valid\"", with: "\"result\": \"maybe\"")
         try broken.write(toFile: path, atomically: true, encoding: .utf8)
-        let bad = try TestEnvironment.run(["/usr/bin/env", "python3", "\(TestEnvironment.root)/scripts/validate_vectors.py", "\(copy)/Vectors"])
+        let bad = try TestEnvironment.run([
+            "/usr/bin/env", "python3", "\(TestEnvironment.root)/scripts/validate_vectors.py", "\(copy)/Vectors",
+        ])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stdout.contains("'maybe' is not one of"), bad.stdout)
     }

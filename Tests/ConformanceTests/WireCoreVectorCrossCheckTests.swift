@@ -1,10 +1,11 @@
 import CrossCheck
 import Foundation
 import WireCheckTestSupport
+import WireCore
 import WireCoreConformance
 import XCTest
+
 @testable import ConformanceKit
-import WireCore
 
 /// The wirecore vectors checked by implementations that are not ours: libsodium for strict Base64,
 /// Foundation's URLComponents for the query encoding.
@@ -14,7 +15,8 @@ final class WireCoreVectorCrossCheckTests: XCTestCase {
         var checked = 0
         try forEachCase(in: "wirecore/base64") { group, test in
             guard let variant = group.params["variant"]?.stringValue.flatMap(Base64Variant.init(name:)),
-                  variant.mode == .strict else { return }
+                variant.mode == .strict
+            else { return }
             let sodium = Libsodium.base64Decode(Array(test.input["text"]!.stringValue!.utf8), variant: variant)
             switch test.result {
             case .valid: XCTAssertEqual(sodium.map { Hex.encode($0) }, test.expected["bytes"]?.stringValue, test.id)
@@ -31,7 +33,8 @@ final class WireCoreVectorCrossCheckTests: XCTestCase {
     func testGoLenientBase64VectorsAgreeWithNormalisedLibsodium() throws {
         try forEachCase(in: "wirecore/base64") { group, test in
             guard let variant = group.params["variant"]?.stringValue.flatMap(Base64Variant.init(name:)),
-                  variant.mode == .go, test.result == .valid else { return }
+                variant.mode == .go, test.result == .valid
+            else { return }
             // Unicode scalars, not Characters: "\r\n" is a single Character in Swift.
             let text = String(String.UnicodeScalarView(test.input["text"]!.stringValue!.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
             let bytes = try Hex.decode(test.expected["bytes"]!.stringValue!)
@@ -64,10 +67,13 @@ final class WireCoreVectorCrossCheckTests: XCTestCase {
             if test.flags.contains("StrayPercent") {
                 // The documented alternative: Foundation re-encodes the stray '%' as %25 first.
                 let repaired = query.replacingOccurrences(of: "%zz", with: "%25zz").replacingOccurrences(of: "1%", with: "1%25")
-                let alternative = URLQueryEncoding.decode(repaired).map { [JSONValue.string($0.name), $0.value.map { .string($0) } ?? .null] }
+                let alternative = URLQueryEncoding.decode(repaired).map {
+                    [JSONValue.string($0.name), $0.value.map { .string($0) } ?? .null]
+                }
                 XCTAssertEqual(components.percentEncodedQuery, repaired, test.id)
-                XCTAssertEqual((components.queryItems ?? []).map { [JSONValue.string($0.name), $0.value.map { .string($0) } ?? .null] },
-                               alternative, test.id)
+                XCTAssertEqual(
+                    (components.queryItems ?? []).map { [JSONValue.string($0.name), $0.value.map { .string($0) } ?? .null] },
+                    alternative, test.id)
                 return
             }
             let items: [JSONValue] = (components.queryItems ?? []).map {

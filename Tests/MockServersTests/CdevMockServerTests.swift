@@ -8,6 +8,7 @@ import Logging
 import Synchronization
 import WireCore
 import XCTest
+
 @testable import MockServers
 
 /// The mock cdev server over real sockets: the live checker passes against it in both profiles,
@@ -18,8 +19,9 @@ final class CdevMockServerTests: XCTestCase {
     func start(_ profile: CdevProfile, requireAuth: Bool = true, logger: Logger? = nil) throws -> (BackgroundServer, CdevService) {
         var log = logger ?? Logger(label: "test")
         if logger == nil { log.logLevel = .warning }
-        let config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
-                                       heartbeatInterval: .milliseconds(200))
+        let config = CdevServiceConfig(
+            profile: profile, requireAuth: requireAuth, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
+            heartbeatInterval: .milliseconds(200))
         let service = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), log: serviceLog(log))
         return (try BackgroundServer(MockHTTPServer(service: service, logger: log)), service)
     }
@@ -34,10 +36,12 @@ final class CdevMockServerTests: XCTestCase {
         let results = try check(.baseline, port: server.port)
         XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [])
         XCTAssertGreaterThanOrEqual(results.count, 30)
-        XCTAssertEqual(Set(results.filter { $0.severity == "warning" }.map(\.id)), [
-            "cdev/live/cors-preflight", "cdev/live/ws-refresh-token", "cdev/live/ws-query-token", "cdev/live/status-without-token",
-            "cdev/live/revoke-all-unauthenticated",
-        ])
+        XCTAssertEqual(
+            Set(results.filter { $0.severity == "warning" }.map(\.id)),
+            [
+                "cdev/live/cors-preflight", "cdev/live/ws-refresh-token", "cdev/live/ws-query-token", "cdev/live/status-without-token",
+                "cdev/live/revoke-all-unauthenticated",
+            ])
     }
 
     func testCheckerPassesAgainstHead() throws {
@@ -47,7 +51,9 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [])
         XCTAssertTrue(results.contains { $0.id == "cdev/live/revoke" && $0.status == .pass })
         XCTAssertTrue(results.contains { $0.id == "cdev/live/status-with-access-token" && $0.status == .pass })
-        XCTAssertEqual(Set(results.filter { $0.severity == "warning" }.map(\.id)), ["cdev/live/cors-preflight", "cdev/live/revoke-all-unauthenticated"])
+        XCTAssertEqual(
+            Set(results.filter { $0.severity == "warning" }.map(\.id)),
+            ["cdev/live/cors-preflight", "cdev/live/revoke-all-unauthenticated"])
     }
 
     /// The checker must catch a server that breaks the contract, not only bless the mock: with
@@ -65,8 +71,9 @@ final class CdevMockServerTests: XCTestCase {
         let (server, service) = try start(.baseline)
         defer { server.stop() }
         let access = service.tokens.mint(.access).token
-        let probe = try WebSocketProbe(try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5), target: "/ws",
-                                       headers: [("Authorization", "Bearer \(access)")])
+        let probe = try WebSocketProbe(
+            try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5), target: "/ws",
+            headers: [("Authorization", "Bearer \(access)")])
         XCTAssertTrue(probe.upgraded)
         let first = try XCTUnwrap(probe.receiveText())
         let object = try XCTUnwrap(JSONParser.parse(first).objectValue)
@@ -109,8 +116,10 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertFalse(results.isEmpty)
         let text = capture.text
         XCTAssertTrue(text.contains("POST /api/auth/exchange 200"), "the log has the requests")
-        for secret in ["cdev_", "eyJ", "token=", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),
-                       Base64.encode(service.tokens.secret, variant: .foundation)] {
+        for secret in [
+            "cdev_", "eyJ", "token=", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),
+            Base64.encode(service.tokens.secret, variant: .foundation),
+        ] {
             XCTAssertFalse(text.contains(secret), "the log mentions \(secret.prefix(12))…")
         }
     }

@@ -1,5 +1,6 @@
-import XCTest
 import WireCore
+import XCTest
+
 @testable import ModelExchange
 
 /// Requester → FlowDown simulator → requester, over URLs only (the end-to-end acceptance).
@@ -8,16 +9,19 @@ final class EndToEndTests: XCTestCase {
     let models = [PayloadAndPlistTests.sampleModel(1), PayloadAndPlistTests.sampleModel(2)]
 
     func makeRequester() -> RequesterSession {
-        RequesterSession(keyPair: try! ModelExchangeKeyPair(seed: (1...32).map(UInt8.init)), callbackScheme: "example-callback",
-                         appName: "Tester & Co", reason: "Need a model 🤖", capabilities: [.visual], multipleSelection: true,
-                         clock: clock)
+        RequesterSession(
+            keyPair: try! ModelExchangeKeyPair(seed: (1...32).map(UInt8.init)), callbackScheme: "example-callback",
+            appName: "Tester & Co", reason: "Need a model 🤖", capabilities: [.visual], multipleSelection: true,
+            clock: clock)
     }
 
     /// Runs the exchange up to the signed exchange URL.
     func handshake(_ requester: inout RequesterSession, _ flowdown: inout FlowDownSimulator) throws -> String {
         let verification = flowdown.open(requester.start())
         let callback = try XCTUnwrap(verification.callback, verification.reason)
-        guard case .open(let exchangeURL) = try requester.handle(callback: callback) else { throw ModelExchangeError.malformed("no exchange") }
+        guard case .open(let exchangeURL) = try requester.handle(callback: callback) else {
+            throw ModelExchangeError.malformed("no exchange")
+        }
         return exchangeURL
     }
 
@@ -67,23 +71,25 @@ final class EndToEndTests: XCTestCase {
                 var mutated = value
                 // Digits become other digits (so timestamps stay numbers), the rest another letter.
                 let byte = mutated[position]
-                mutated[position] = switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "8"): byte + 1
-                case UInt8(ascii: "9"): UInt8(ascii: "0")
-                case UInt8(ascii: "A"): UInt8(ascii: "B")
-                default: UInt8(ascii: "A")
-                }
+                mutated[position] =
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "8"): byte + 1
+                    case UInt8(ascii: "9"): UInt8(ascii: "0")
+                    case UInt8(ascii: "A"): UInt8(ascii: "B")
+                    default: UInt8(ascii: "A")
+                    }
                 var url = parsed
                 url.items[index].value = String(decoding: mutated, as: UTF8.self)
                 var attempt = flowdown
                 let outcome = attempt.open(url.description)
-                let expected: Set<String> = switch item.name {
-                case "sig": ["bad-signature"]
-                case "session": ["unknown-session"]
-                case "timestamp": ["expired", "bad-signature"]
-                case "capabilities": ["unknown-capability"]
-                default: ["bad-signature"]
-                }
+                let expected: Set<String> =
+                    switch item.name {
+                    case "sig": ["bad-signature"]
+                    case "session": ["unknown-session"]
+                    case "timestamp": ["expired", "bad-signature"]
+                    case "capabilities": ["unknown-capability"]
+                    default: ["bad-signature"]
+                    }
                 XCTAssertNil(outcome.callback, "\(item.name)[\(position)]")
                 XCTAssertTrue(expected.contains(outcome.error ?? "none"), "\(item.name)[\(position)]: \(outcome.reason)")
                 seenCodes.insert(outcome.error ?? "none")
@@ -117,7 +123,9 @@ final class EndToEndTests: XCTestCase {
             }
             if case .completed = attempt.state { XCTFail("state completed after flipping byte \(position)") }
         }
-        XCTAssertTrue(codes.isSubset(of: ["payload-not-base64", "payload-not-json", "authentication-failed", "bad-ephemeral-key", "box-too-short"]), "\(codes)")
+        XCTAssertTrue(
+            codes.isSubset(of: ["payload-not-base64", "payload-not-json", "authentication-failed", "bad-ephemeral-key", "box-too-short"]),
+            "\(codes)")
         XCTAssertTrue(codes.contains("authentication-failed"))
         XCTAssertTrue(codes.contains("payload-not-base64") || codes.contains("payload-not-json"))
         XCTAssertEqual(try requester.handle(callback: completed), .completed(models))
@@ -127,7 +135,8 @@ final class EndToEndTests: XCTestCase {
         var requester = makeRequester()
         _ = requester.start()
         let other = try ModelExchangeKeyPair(seed: [UInt8](repeating: 9, count: 32)).publicKey.encoded
-        XCTAssertThrowsError(try requester.handle(callback: Callback.verification(session: "s", pk: other).url(scheme: "example-callback"))) {
+        XCTAssertThrowsError(try requester.handle(callback: Callback.verification(session: "s", pk: other).url(scheme: "example-callback")))
+        {
             XCTAssertEqual(($0 as? ModelExchangeError)?.code, "bad-public-key")
         }
         XCTAssertEqual(requester.state, .awaitingVerification(since: 1_700_000_000))
@@ -135,8 +144,9 @@ final class EndToEndTests: XCTestCase {
 
     func testRequesterTimesOutAfter300Seconds() throws {
         let clock = ManualClock(1_000)
-        var requester = RequesterSession(keyPair: try ModelExchangeKeyPair(seed: [UInt8](repeating: 3, count: 32)), callbackScheme: "cb",
-                                         appName: "a", reason: "r", capabilities: [], multipleSelection: false, clock: clock)
+        var requester = RequesterSession(
+            keyPair: try ModelExchangeKeyPair(seed: [UInt8](repeating: 3, count: 32)), callbackScheme: "cb",
+            appName: "a", reason: "r", capabilities: [], multipleSelection: false, clock: clock)
         _ = requester.start()
         clock.instant = 1_299
         XCTAssertFalse(requester.expireIfDue())

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-import WireCore
 import WireCheckTestSupport
+import WireCore
+import XCTest
+
 @testable import ModelExchange
 
 /// The ModelExchange inputs fuzz targets crashed on (Fuzz/FailCases/FuzzFlowDown*/), replayed.
@@ -26,7 +27,8 @@ final class ModelExchangeFuzzFailCaseTests: XCTestCase {
             let again = try ModelExchangeURL(string: url.description)
             XCTAssertEqual(again.parameters, url.parameters, name)
             XCTAssertEqual(again.path, url.path, name)
-            XCTAssertEqual(again.items.filter { !$0.name.isEmpty || $0.value != nil }, url.items.filter { !$0.name.isEmpty || $0.value != nil }, name)
+            XCTAssertEqual(
+                again.items.filter { !$0.name.isEmpty || $0.value != nil }, url.items.filter { !$0.name.isEmpty || $0.value != nil }, name)
         }
     }
 }

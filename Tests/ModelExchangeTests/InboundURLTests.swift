@@ -1,6 +1,7 @@
 import CrossCheck
-import XCTest
 import WireCore
+import XCTest
+
 @testable import ModelExchange
 
 /// FlowDown spec section 8: how FlowDown resolves a URL, and section 6: the order of its checks.
@@ -24,8 +25,9 @@ final class InboundURLTests: XCTestCase {
     }
 
     func testDuplicatesKeepTheFirstValue() throws {
-        guard case .exchange(let exchange) = try resolve(
-            "flowdown://models/exchange?session=a&SESSION=b&app_name=x&reason=y&multiple_selection=TRUE&timestamp=1.7e9")
+        guard
+            case .exchange(let exchange) = try resolve(
+                "flowdown://models/exchange?session=a&SESSION=b&app_name=x&reason=y&multiple_selection=TRUE&timestamp=1.7e9")
         else { return XCTFail("not an exchange") }
         XCTAssertEqual(exchange.request.session, "a")
         XCTAssertTrue(exchange.request.multipleSelection)
@@ -42,12 +44,17 @@ final class InboundURLTests: XCTestCase {
     }
 
     func signed(_ timestamp: Double = 1_700_000_000, appName: String = "Tester") throws -> String {
-        try ExchangeRequest(session: "s-1", appName: appName, reason: "r", capabilities: [.tool],
-                            multipleSelection: true, timestamp: timestamp).signedURL(keyPair: pair).url
+        try ExchangeRequest(
+            session: "s-1", appName: appName, reason: "r", capabilities: [.tool],
+            multipleSelection: true, timestamp: timestamp
+        ).signedURL(keyPair: pair).url
     }
 
     func code(_ url: String, now: Double = 1_700_000_000) -> String? {
-        do { _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(now)); return nil } catch {
+        do {
+            _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(now))
+            return nil
+        } catch {
             return error.code
         }
     }
@@ -91,8 +98,9 @@ final class InboundURLTests: XCTestCase {
     /// What does matter is the string the sender signed: one that signs its own encoding (`%2B`
     /// for '+') signs a string FlowDown never rebuilds.
     func testSignatureOverAForeignEncodingFails() throws {
-        let request = ExchangeRequest(session: "s-1", appName: "A+B", reason: "r", capabilities: [], multipleSelection: false,
-                                      timestamp: 1_700_000_000)
+        let request = ExchangeRequest(
+            session: "s-1", appName: "A+B", reason: "r", capabilities: [], multipleSelection: false,
+            timestamp: 1_700_000_000)
         let foreignCanonical = request.canonical.replacingOccurrences(of: "A+B", with: "A%2BB")
         let signature = try pair.signing.signature(for: OpenSSL.sha256(Array(foreignCanonical.utf8)))
         let sig = URLQueryEncoding.encodeComponent(Base64.encode(Array(signature), variant: .foundation))

@@ -1,23 +1,32 @@
 import CrossCheck
 import Foundation
-import XCTest
 import WireCore
+import XCTest
+
 @testable import ModelExchange
 
 final class PayloadAndPlistTests: XCTestCase {
     let pair = try! ModelExchangeKeyPair(seed: (1...32).map(UInt8.init))
 
     func code(_ body: () throws -> Void) -> String? {
-        do { try body(); return nil } catch let error as ModelExchangeError { return error.code } catch { return "\(error)" }
+        do {
+            try body()
+            return nil
+        } catch let error as ModelExchangeError { return error.code } catch { return "\(error)" }
     }
 
     func testPayloadErrors() throws {
-        let wrapper = try PayloadCipher.seal(Array("x".utf8), to: pair.publicKey, session: "s", ephemeralPrivateKey: [UInt8](repeating: 7, count: 32),
-                                             nonce: [UInt8](repeating: 1, count: 12))
-        func open(_ w: PayloadWrapper, expected: String? = nil) -> String? { code { _ = try PayloadCipher.open(w.encoded, keyPair: self.pair, expectedSession: expected) } }
+        let wrapper = try PayloadCipher.seal(
+            Array("x".utf8), to: pair.publicKey, session: "s", ephemeralPrivateKey: [UInt8](repeating: 7, count: 32),
+            nonce: [UInt8](repeating: 1, count: 12))
+        func open(_ w: PayloadWrapper, expected: String? = nil) -> String? {
+            code { _ = try PayloadCipher.open(w.encoded, keyPair: self.pair, expectedSession: expected) }
+        }
         XCTAssertNil(open(wrapper))
         XCTAssertEqual(code { _ = try PayloadCipher.open("not base64!", keyPair: self.pair) }, "payload-not-base64")
-        XCTAssertEqual(code { _ = try PayloadCipher.open(Base64.encode(Array("[1]".utf8), variant: .foundation), keyPair: self.pair) }, "payload-not-json")
+        XCTAssertEqual(
+            code { _ = try PayloadCipher.open(Base64.encode(Array("[1]".utf8), variant: .foundation), keyPair: self.pair) },
+            "payload-not-json")
         var short = wrapper
         short.sealed = Base64.encode([UInt8](repeating: 0, count: 27), variant: .foundation)
         XCTAssertEqual(open(short), "box-too-short")

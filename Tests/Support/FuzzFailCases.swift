@@ -6,7 +6,9 @@ import XCTest
 /// replay test cannot pass by reading an empty or misnamed folder.
 public enum FuzzFailCases {
     /// The files of one target's folder, sorted by name.
-    public static func inputs(_ target: String, file: StaticString = #filePath, line: UInt = #line) throws -> [(name: String, bytes: [UInt8])] {
+    public static func inputs(_ target: String, file: StaticString = #filePath, line: UInt = #line) throws -> [(
+        name: String, bytes: [UInt8]
+    )] {
         let directory = "\(Repository.failCasesDirectory)/\(target)"
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         XCTAssertFalse(names.isEmpty, "no fail cases for \(target)", file: file, line: line)

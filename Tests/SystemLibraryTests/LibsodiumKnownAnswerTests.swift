@@ -26,13 +26,17 @@ final class LibsodiumKnownAnswerTests: XCTestCase {
 
     /// FlowDown spec section 13: ChaCha20-Poly1305 (IETF) of "super-secret-model" under the derived key.
     func testChaCha20Poly1305IETF() {
-        let key = Array<UInt8>([0x8f, 0xc3, 0xd0, 0x42, 0x2b, 0x0b, 0x25, 0x3f, 0x9d, 0x5c, 0xea, 0xaf, 0x29, 0x7f, 0xc1, 0x40,
-                                0xac, 0xa9, 0x0c, 0x68, 0xf5, 0x36, 0x21, 0x51, 0x26, 0xea, 0xad, 0x13, 0xec, 0x9e, 0x01, 0xb6])
+        let key = [UInt8]([
+            0x8f, 0xc3, 0xd0, 0x42, 0x2b, 0x0b, 0x25, 0x3f, 0x9d, 0x5c, 0xea, 0xaf, 0x29, 0x7f, 0xc1, 0x40,
+            0xac, 0xa9, 0x0c, 0x68, 0xf5, 0x36, 0x21, 0x51, 0x26, 0xea, 0xad, 0x13, 0xec, 0x9e, 0x01, 0xb6,
+        ])
         let nonce = (0..<12).map(UInt8.init)
         let message = Array("super-secret-model".utf8)
         var out = [UInt8](repeating: 0, count: message.count + 16)
         var outLength: UInt64 = 0
-        XCTAssertEqual(crypto_aead_chacha20poly1305_ietf_encrypt(&out, &outLength, message, UInt64(message.count), nil, 0, nil, nonce, key), 0)
-        XCTAssertEqual(Self.hex(nonce + out), "000102030405060708090a0b737d1cf3d446c7807b9bad9fcc5440dd323acebabd738aab4912be17ecbf4c1bb5f5")
+        XCTAssertEqual(
+            crypto_aead_chacha20poly1305_ietf_encrypt(&out, &outLength, message, UInt64(message.count), nil, 0, nil, nonce, key), 0)
+        XCTAssertEqual(
+            Self.hex(nonce + out), "000102030405060708090a0b737d1cf3d446c7807b9bad9fcc5440dd323acebabd738aab4912be17ecbf4c1bb5f5")
     }
 }

@@ -1,11 +1,13 @@
 import CrossCheck
-import XCTest
 import WireCore
+import XCTest
 
 final class Base64Tests: XCTestCase {
     func testRFC4648VectorsInEveryVariant() throws {
-        let table = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
-                     ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        let table = [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+        ]
         for variant in Base64Variant.all {
             for (plain, padded) in table {
                 let text = variant.padding == .padded ? padded : padded.replacingOccurrences(of: "=", with: "")
@@ -67,7 +69,9 @@ final class Base64Tests: XCTestCase {
                 text[Int(random.next() % UInt64(text.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
             }
             let ours = try? Base64.decode(utf8: text, variant: variant)
-            XCTAssertEqual(ours, Libsodium.base64Decode(text, variant: variant), "\(variant) \(String(decoding: text, as: UTF8.self).debugDescription)")
+            XCTAssertEqual(
+                ours, Libsodium.base64Decode(text, variant: variant), "\(variant) \(String(decoding: text, as: UTF8.self).debugDescription)"
+            )
             if ours != nil { accepted += 1 }
         }
         XCTAssertGreaterThan(accepted, 1000)

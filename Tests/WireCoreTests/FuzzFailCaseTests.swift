@@ -1,8 +1,8 @@
 import CrossCheck
 import Foundation
-import XCTest
-import WireCore
 import WireCheckTestSupport
+import WireCore
+import XCTest
 
 /// Every input a fuzz target ever crashed on (Fuzz/FailCases/<Target>/) replayed as a unit test.
 final class FuzzFailCaseTests: XCTestCase {
@@ -11,8 +11,9 @@ final class FuzzFailCaseTests: XCTestCase {
         for (name, bytes) in try FuzzFailCases.inputs("FuzzBase64") {
             for variant in Base64Variant.all {
                 XCTAssertThrowsError(try Base64.decode(utf8: bytes, variant: variant), "\(name) \(variant)") { error in
-                    XCTAssertEqual(error as? WireError,
-                                   .invalidCharacter(encoding: "base64", offset: 1, byte: 0xab), "\(name) \(variant)")
+                    XCTAssertEqual(
+                        error as? WireError,
+                        .invalidCharacter(encoding: "base64", offset: 1, byte: 0xab), "\(name) \(variant)")
                 }
             }
         }

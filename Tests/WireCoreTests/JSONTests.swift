@@ -1,5 +1,5 @@
-import XCTest
 import WireCore
+import XCTest
 
 final class JSONTests: XCTestCase {
     func testParseKeepsKeyOrderAndWriterReproducesIt() throws {
@@ -12,7 +12,10 @@ final class JSONTests: XCTestCase {
 
     func testErrorsCarryTheByteOffset() {
         func offset(_ text: String) -> Int? {
-            do { _ = try JSONParser.parse(text); return nil } catch { return error.offset }
+            do {
+                _ = try JSONParser.parse(text)
+                return nil
+            } catch { return error.offset }
         }
         XCTAssertEqual(offset(#"{"a":1,}"#), 7)
         XCTAssertEqual(offset(#"[1,2"#), 4)

@@ -1,5 +1,5 @@
-import XCTest
 import WireCore
+import XCTest
 
 final class RandomAndClockTests: XCTestCase {
     func testSeededRandomIsReproducibleAndSeedDependent() {

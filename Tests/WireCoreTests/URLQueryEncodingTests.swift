@@ -1,5 +1,5 @@
-import XCTest
 import WireCore
+import XCTest
 
 final class URLQueryEncodingTests: XCTestCase {
     /// The string the FlowDown spec (section 3) verified against Foundation on Linux Swift 6.3.1.
@@ -14,24 +14,29 @@ final class URLQueryEncodingTests: XCTestCase {
             let value = String(UnicodeScalar(byte))
             var components = URLComponents()
             components.queryItems = [URLQueryItem(name: "v", value: value)]
-            XCTAssertEqual(URLQueryEncoding.encode([QueryItem("v", value)]), components.percentEncodedQuery,
-                           String(format: "byte 0x%02x", byte))
+            XCTAssertEqual(
+                URLQueryEncoding.encode([QueryItem("v", value)]), components.percentEncodedQuery,
+                String(format: "byte 0x%02x", byte))
         }
     }
 
     func testCanonicalExchangeQuery() {
-        let items = [QueryItem("session", "session-1"), QueryItem("app_name", "Tester"), QueryItem("reason", "Need a model"),
-                     QueryItem("capabilities", "audio,developerRole"), QueryItem("multiple_selection", "false"),
-                     QueryItem("timestamp", "1700000000")]
+        let items = [
+            QueryItem("session", "session-1"), QueryItem("app_name", "Tester"), QueryItem("reason", "Need a model"),
+            QueryItem("capabilities", "audio,developerRole"), QueryItem("multiple_selection", "false"),
+            QueryItem("timestamp", "1700000000"),
+        ]
         XCTAssertEqual(
             "/exchange?" + URLQueryEncoding.encode(items),
-            "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&timestamp=1700000000")
+            "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&timestamp=1700000000"
+        )
     }
 
     func testDecodeRules() {
         XCTAssertEqual(URLQueryEncoding.decode("q=a+b"), [QueryItem("q", "a+b")])
-        XCTAssertEqual(URLQueryEncoding.decode("a=%zz&%zz=1&flag&x=b=c"),
-                       [QueryItem("a", nil), QueryItem("", "1"), QueryItem("flag", nil), QueryItem("x", "b=c")])
+        XCTAssertEqual(
+            URLQueryEncoding.decode("a=%zz&%zz=1&flag&x=b=c"),
+            [QueryItem("a", nil), QueryItem("", "1"), QueryItem("flag", nil), QueryItem("x", "b=c")])
         XCTAssertEqual(URLQueryEncoding.decode("a=%FF"), [QueryItem("a", nil)])
         XCTAssertEqual(URLQueryEncoding.decode("a=1%"), [QueryItem("a", nil)])
         XCTAssertEqual(URLQueryEncoding.decode(""), [])
@@ -44,8 +49,14 @@ final class URLQueryEncodingTests: XCTestCase {
         let pool = Array("aZ09 +/=&%#é🤖?".unicodeScalars)
         for _ in 0..<500 {
             let items = (0..<Int(random.next() % 4 + 1)).map { _ in
-                QueryItem(String(String.UnicodeScalarView((0..<Int(random.next() % 6)).map { _ in pool[Int(random.next() % UInt64(pool.count))] })),
-                          random.next() % 5 == 0 ? nil : String(String.UnicodeScalarView((0..<Int(random.next() % 8)).map { _ in pool[Int(random.next() % UInt64(pool.count))] })))
+                QueryItem(
+                    String(
+                        String.UnicodeScalarView((0..<Int(random.next() % 6)).map { _ in pool[Int(random.next() % UInt64(pool.count))] })),
+                    random.next() % 5 == 0
+                        ? nil
+                        : String(
+                            String.UnicodeScalarView(
+                                (0..<Int(random.next() % 8)).map { _ in pool[Int(random.next() % UInt64(pool.count))] })))
             }
             let query = URLQueryEncoding.encode(items)
             // A single item with an empty name and no value encodes to "" which decodes to no items.

@@ -15,7 +15,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         switch strict {
         case .success(let bytes):
             consume(bytes.count)
-            require(Array(Base64.encode(bytes, variant: variant).utf8) == input, "\(variant): strict output does not re-encode to the input")
+            require(
+                Array(Base64.encode(bytes, variant: variant).utf8) == input, "\(variant): strict output does not re-encode to the input")
             require((try? lenient.get()) == bytes, "\(variant): go mode disagrees with strict on accepted input")
         case .failure(let error):
             require(error.offset >= 0 && error.offset <= count, "\(variant): error offset \(error.offset) outside the input")

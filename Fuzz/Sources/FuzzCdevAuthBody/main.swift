@@ -1,7 +1,7 @@
-import HTTPExchange
 import CdevAuth
 import CdevService
 import FuzzSupport
+import HTTPExchange
 import WireCore
 
 /// Request bodies of the cdev auth API through the real handlers, no sockets. The first byte
@@ -20,8 +20,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let path = paths[Int(selector & 0x03)]
     let clock = FixedClock(1_735_516_800)
     let tokens = TokenManager(identity: identity, profile: profile, clock: clock, random: SeededRandom(seed: 1))
-    let service = CdevService(config: CdevServiceConfig(profile: profile, requireAuth: true, sessionId: "s", repositoryRoot: "/nonexistent"),
-                              tokens: tokens, clock: clock, random: SeededRandom(seed: 2))
+    let service = CdevService(
+        config: CdevServiceConfig(profile: profile, requireAuth: true, sessionId: "s", repositoryRoot: "/nonexistent"),
+        tokens: tokens, clock: clock, random: SeededRandom(seed: 2))
     let body = Array(bytes.dropFirst())
     let response = service.handle(APIRequest(method: "POST", path: path, body: body))
     if profile == .baseline && (path == "/api/auth/revoke" || path == "/api/pair/code") {
@@ -30,7 +31,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     require([200, 400, 401].contains(response.status), "\(path) answered \(response.status)")
     require(response.body.last == 0x0A, "body without the trailing newline of json.Encoder")
-    guard let object = (try? JSONParser.parse(response.body))?.objectValue else { contractViolated("body is not a JSON object: \(response.bodyText)") }
+    guard let object = (try? JSONParser.parse(response.body))?.objectValue else {
+        contractViolated("body is not a JSON object: \(response.bodyText)")
+    }
     guard response.status == 200 else {
         require(object.count == 1 && object["error"]?.stringValue != nil, "a refusal must be {\"error\":…}: \(response.bodyText)")
         return 0
@@ -38,7 +41,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     switch path {
     case "/api/auth/exchange", "/api/auth/refresh":
         guard let access = object["access_token"]?.stringValue, let refresh = object["refresh_token"]?.stringValue,
-              (try? tokens.validate(access))?.type == "access", (try? tokens.validate(refresh))?.type == "refresh"
+            (try? tokens.validate(access))?.type == "access", (try? tokens.validate(refresh))?.type == "refresh"
         else { contractViolated("200 without a valid token pair: \(response.bodyText)") }
         let again = service.handle(APIRequest(method: "POST", path: path, body: body))
         require(again.status == 401, "the token of a successful \(path) was not spent: second call gave \(again.status)")

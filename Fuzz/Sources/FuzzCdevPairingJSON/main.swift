@@ -9,9 +9,11 @@ import WireCore
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = inputBytes(start, count)
     if let info = try? PairingInfo.parse(bytes) {
-        require((try? JSONParser.parse(bytes, duplicateKeys: .keepLast))?.objectValue != nil, "accepted pairing info that is not a JSON object")
+        require(
+            (try? JSONParser.parse(bytes, duplicateKeys: .keepLast))?.objectValue != nil, "accepted pairing info that is not a JSON object")
         let writer = JSONWriter(options: .init(escapeHTML: true))
-        for offset in [0, 7 * 3600, -(5 * 3600 + 1800)] where info.tokenExpiresAt.map({ (-62_135_596_800 + 86_400...253_402_300_799 - 86_400).contains($0) }) ?? true {
+        for offset in [0, 7 * 3600, -(5 * 3600 + 1800)]
+        where info.tokenExpiresAt.map({ (-62_135_596_800 + 86_400...253_402_300_799 - 86_400).contains($0) }) ?? true {
             let again = try? PairingInfo.parse(writer.bytes(.object(info.infoJSON(offsetSeconds: offset))))
             require(again == info, "pair info does not round-trip at offset \(offset): \(info) -> \(String(describing: again))")
         }

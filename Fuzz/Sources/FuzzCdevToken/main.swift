@@ -33,10 +33,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 /// Strict decoding at every level gives back exactly the input's bytes when written again.
 func isCanonical(_ token: String, payload: TokenPayload) -> Bool {
     guard let body = try? Base64.decode(utf8: Array(token.utf8.dropFirst(7)), variant: strictURL),
-          let outer = (try? JSONParser.parse(body))?.objectValue, outer.count == 2,
-          let p = outer["p"]?.stringValue, let s = outer["s"]?.stringValue,
-          JSONWriter(options: .init(escapeHTML: true)).bytes(["p": .string(p), "s": .string(s)]) == body,
-          let payloadBytes = try? Base64.decode(p, variant: strictURL), (try? Base64.decode(s, variant: strictURL)) != nil
+        let outer = (try? JSONParser.parse(body))?.objectValue, outer.count == 2,
+        let p = outer["p"]?.stringValue, let s = outer["s"]?.stringValue,
+        JSONWriter(options: .init(escapeHTML: true)).bytes(["p": .string(p), "s": .string(s)]) == body,
+        let payloadBytes = try? Base64.decode(p, variant: strictURL), (try? Base64.decode(s, variant: strictURL)) != nil
     else { return false }
     // Only the prefix Go mints for the type is canonical (cdev_s_ carries both session and access).
     return payloadBytes == payload.bytes && token.hasPrefix(TokenType(rawValue: payload.type)?.prefix ?? "cdev_s_")

@@ -15,9 +15,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let ours = try? PayloadCipher.open(payload, keyPair: key)
     consume(ours?.plaintext.count ?? -1)
     guard let wrapper = try? PayloadWrapper(encoded: payload),
-          let box = try? Base64.decode(wrapper.sealed, variant: .foundation),
-          let ephemeral = try? Base64.decode(wrapper.ephemeralPublicKey, variant: .foundation),
-          box.count >= 28, ephemeral.count == 32
+        let box = try? Base64.decode(wrapper.sealed, variant: .foundation),
+        let ephemeral = try? Base64.decode(wrapper.ephemeralPublicKey, variant: .foundation),
+        box.count >= 28, ephemeral.count == 32
     else {
         require(ours == nil, "opened a payload whose wrapper is not well formed")
         return 0

@@ -1,5 +1,5 @@
-import FuzzSupport
 import Foundation
+import FuzzSupport
 import ModelExchange
 
 /// Lenient models-plist decoding (Foundation's XML and binary readers under it). Oracles: whatever

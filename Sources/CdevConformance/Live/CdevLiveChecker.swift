@@ -22,8 +22,10 @@ public final class CdevLiveChecker: LiveCheckSession {
         /// The suite (and case-id prefix) of the results: `cdev/live`, or one per profile in `wirecheck run`.
         public var suite = "cdev/live"
 
-        public init(baseURL: String, pairingToken: String? = nil, profile: CdevProfile? = nil, identity: SecretFile? = nil,
-                    allowRevokeAll: Bool = false, timeout: Double = 10) {
+        public init(
+            baseURL: String, pairingToken: String? = nil, profile: CdevProfile? = nil, identity: SecretFile? = nil,
+            allowRevokeAll: Bool = false, timeout: Double = 10
+        ) {
             self.baseURL = baseURL
             self.pairingToken = pairingToken
             self.profile = profile
@@ -40,7 +42,9 @@ public final class CdevLiveChecker: LiveCheckSession {
         self.options = options
         try super.init(
             baseURL: options.baseURL, timeout: options.timeout,
-            naming: Naming(suite: options.suite, format: "cdev-live", specPrefix: "cdev ", rerunCommand: "wirecheck check cdev --url \(options.baseURL)"),
+            naming: Naming(
+                suite: options.suite, format: "cdev-live", specPrefix: "cdev ",
+                rerunCommand: "wirecheck check cdev --url \(options.baseURL)"),
             progress: progress)
     }
 
@@ -56,19 +60,27 @@ public final class CdevLiveChecker: LiveCheckSession {
     /// Expects `reply` to be cdev's JSON error of that status and message.
     static func expectError(_ reply: HTTPProbe.Reply, _ status: Int, _ message: String) -> Outcome {
         let expected = JSONWriter.compact(["error": .string(message)]) + "\n"
-        guard reply.status == status else { return .fail("status \(reply.status), expected \(status); body \(reply.text.debugDescription)") }
-        guard reply.header("Content-Type") == "application/json" else { return .fail("Content-Type \(reply.header("Content-Type") ?? "none"), expected application/json") }
+        guard reply.status == status else {
+            return .fail("status \(reply.status), expected \(status); body \(reply.text.debugDescription)")
+        }
+        guard reply.header("Content-Type") == "application/json" else {
+            return .fail("Content-Type \(reply.header("Content-Type") ?? "none"), expected application/json")
+        }
         guard reply.text == expected else { return .fail("body \(reply.text.debugDescription), expected \(expected.debugDescription)") }
         return .pass("\(status) \(expected.dropLast())")
     }
 
     /// Expects Go's `http.Error` plain text.
     static func expectText(_ reply: HTTPProbe.Reply, _ status: Int, _ message: String) -> Outcome {
-        guard reply.status == status else { return .fail("status \(reply.status), expected \(status); body \(reply.text.debugDescription)") }
+        guard reply.status == status else {
+            return .fail("status \(reply.status), expected \(status); body \(reply.text.debugDescription)")
+        }
         guard reply.header("Content-Type") == "text/plain; charset=utf-8" else {
             return .fail("Content-Type \(reply.header("Content-Type") ?? "none"), expected text/plain; charset=utf-8")
         }
-        guard reply.text == message + "\n" else { return .fail("body \(reply.text.debugDescription), expected \((message + "\n").debugDescription)") }
+        guard reply.text == message + "\n" else {
+            return .fail("body \(reply.text.debugDescription), expected \((message + "\n").debugDescription)")
+        }
         return .pass("\(status) \(message.debugDescription) as plain text")
     }
 }

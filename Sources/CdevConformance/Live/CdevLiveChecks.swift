@@ -1,5 +1,5 @@
-import ConformanceKit
 import CdevAuth
+import ConformanceKit
 import Foundation
 import WireCore
 
@@ -35,9 +35,13 @@ extension CdevLiveChecker {
         check("pair-info-shape", spec: ["4.2"]) {
             let reply = try request("GET", "/api/pair/info")
             guard reply.status == 200 else { return .fail("status \(reply.status), expected 200") }
-            guard reply.header("Content-Type") == "application/json" else { return .fail("Content-Type \(reply.header("Content-Type") ?? "none")") }
+            guard reply.header("Content-Type") == "application/json" else {
+                return .fail("Content-Type \(reply.header("Content-Type") ?? "none")")
+            }
             guard reply.body.last == 0x0A else { return .fail("body does not end with the newline of Go's json.Encoder") }
-            guard let object = (try? JSONParser.parse(reply.body))?.objectValue else { return .fail("body is not a JSON object: \(reply.text.prefix(200).debugDescription)") }
+            guard let object = (try? JSONParser.parse(reply.body))?.objectValue else {
+                return .fail("body is not a JSON object: \(reply.text.prefix(200).debugDescription)")
+            }
             let keys = object.map(\.key)
             profile = options.profile ?? (object["auth_required"] != nil ? .head : .baseline)
             var expected = ["ws", "http", "session", "repo"]
@@ -58,20 +62,26 @@ extension CdevLiveChecker {
                 let reply = try request("GET", "/api/pair/info?include_token=1")
                 session.pairingToken = (try? JSONParser.parse(reply.body))?.objectValue?["token"]?.stringValue
             }
-            guard let token = session.pairingToken else { return .skip("the server gives no pairing token (require_auth is off) and none was passed with --pairing-token") }
+            guard let token = session.pairingToken else {
+                return .skip("the server gives no pairing token (require_auth is off) and none was passed with --pairing-token")
+            }
             let inspection = TokenInspection(token, now: Int64(Date().timeIntervalSince1970))
             if let problem = inspection.problem { return .fail("pairing token: \(problem.code): \(problem.reason)") }
             guard inspection.prefix == TokenType.pairingPrefix, let payload = inspection.payload, payload.type == "pairing" else {
                 return .fail("expected a cdev_p_ token of type pairing")
             }
-            guard payload.serverId.count == 16, payload.nonce.count == 16, payload.mode == "local", payload.agentId == payload.serverId else {
-                return .fail("payload fields off: server_id/nonce must be 16 characters, mode local, agent_id = server_id: \(inspection.payloadJSON ?? "")")
+            guard payload.serverId.count == 16, payload.nonce.count == 16, payload.mode == "local", payload.agentId == payload.serverId
+            else {
+                return .fail(
+                    "payload fields off: server_id/nonce must be 16 characters, mode local, agent_id = server_id: \(inspection.payloadJSON ?? "")"
+                )
             }
             if let mac = inspection.mac, mac.count != 32 { return .fail("s is \(mac.count) bytes") }
             if let text = session.info?["token_expires_at"]?.stringValue, RFC3339.parse(text) != payload.expiresAt {
                 return .fail("token_expires_at \(text) is not the token's expires_at \(payload.expiresAt)")
             }
-            return .pass("cdev_p_ token, payload v\(payload.v), lifetime \(payload.expiresAt - payload.issuedAt) s, token_expires_at matches")
+            return .pass(
+                "cdev_p_ token, payload v\(payload.v), lifetime \(payload.expiresAt - payload.issuedAt) s, token_expires_at matches")
         }
         check("auth-required", spec: ["5.1", "6"]) {
             session.authRequired ? .pass("require_auth is on") : .finding("require_auth is off: /ws accepts any client without a token")
@@ -98,29 +108,42 @@ extension CdevLiveChecker {
         check("unknown-path", spec: ["4", "4.3"]) {
             // Head's Bearer middleware runs before routing: no token, no 404.
             let reply = try request("GET", "/wirecheck-no-such-path")
-            return profile == .head && reply.status == 401 ? Self.expectText(reply, 401, "Unauthorized") : Self.expectText(reply, 404, "404 page not found")
+            return profile == .head && reply.status == 401
+                ? Self.expectText(reply, 401, "Unauthorized") : Self.expectText(reply, 404, "404 page not found")
         }
-        check("exchange-wrong-method", spec: ["4.1"]) { Self.expectText(try request("GET", "/api/auth/exchange"), 405, "Method not allowed") }
+        check("exchange-wrong-method", spec: ["4.1"]) {
+            Self.expectText(try request("GET", "/api/auth/exchange"), 405, "Method not allowed")
+        }
         check("exchange-bad-body", spec: ["4.1"]) {
-            Self.expectError(try request("POST", "/api/auth/exchange", headers: [("Content-Type", "application/json")], body: Array("not json".utf8)),
-                             400, "Invalid request body")
+            Self.expectError(
+                try request("POST", "/api/auth/exchange", headers: [("Content-Type", "application/json")], body: Array("not json".utf8)),
+                400, "Invalid request body")
         }
         check("exchange-empty-body", spec: ["4.1"]) {
             Self.expectError(try request("POST", "/api/auth/exchange", body: []), 400, "Invalid request body")
         }
-        check("exchange-missing-token", spec: ["4.1"]) { Self.expectError(try postJSON("/api/auth/exchange", [:]), 400, "pairing_token is required") }
-        check("exchange-garbage-token", spec: ["2", "4.1"]) {
-            Self.expectError(try postJSON("/api/auth/exchange", ["pairing_token": "cdev_p_garbage"]), 401, "Invalid or expired pairing token")
+        check("exchange-missing-token", spec: ["4.1"]) {
+            Self.expectError(try postJSON("/api/auth/exchange", [:]), 400, "pairing_token is required")
         }
-        check("refresh-missing-token", spec: ["4.1"]) { Self.expectError(try postJSON("/api/auth/refresh", [:]), 400, "refresh_token is required") }
+        check("exchange-garbage-token", spec: ["2", "4.1"]) {
+            Self.expectError(
+                try postJSON("/api/auth/exchange", ["pairing_token": "cdev_p_garbage"]), 401, "Invalid or expired pairing token")
+        }
+        check("refresh-missing-token", spec: ["4.1"]) {
+            Self.expectError(try postJSON("/api/auth/refresh", [:]), 400, "refresh_token is required")
+        }
         check("refresh-garbage-token", spec: ["2", "4.1"]) {
-            Self.expectError(try postJSON("/api/auth/refresh", ["refresh_token": "cdev_r_eyJwIjoiIiwicyI6IiJ9"]), 401, "Invalid or expired refresh token")
+            Self.expectError(
+                try postJSON("/api/auth/refresh", ["refresh_token": "cdev_r_eyJwIjoiIiwicyI6IiJ9"]), 401, "Invalid or expired refresh token"
+            )
         }
         check("cors-preflight", spec: ["4"]) {
-            let reply = try request("OPTIONS", "/api/auth/exchange", headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "POST")])
+            let reply = try request(
+                "OPTIONS", "/api/auth/exchange", headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "POST")])
             guard reply.status == 200 else { return .fail("OPTIONS gave \(reply.status), expected 200") }
             guard let origin = reply.header("Access-Control-Allow-Origin") else { return .fail("no Access-Control-Allow-Origin") }
-            return origin == "*" ? .finding("CORS allows every origin (Access-Control-Allow-Origin: *), so any web page can call the pairing API")
+            return origin == "*"
+                ? .finding("CORS allows every origin (Access-Control-Allow-Origin: *), so any web page can call the pairing API")
                 : .pass("CORS origin \(origin)")
         }
     }
@@ -130,7 +153,9 @@ extension CdevLiveChecker {
     /// Exchange: 200 with a well-formed pair, or the approval dance of head first.
     func exchange(_ token: String) throws -> (reply: HTTPProbe.Reply, approval: String?) {
         var reply = try postJSON("/api/auth/exchange", ["pairing_token": .string(token)])
-        guard reply.status == 202, let id = (try? JSONParser.parse(reply.body))?.objectValue?["request_id"]?.stringValue else { return (reply, nil) }
+        guard reply.status == 202, let id = (try? JSONParser.parse(reply.body))?.objectValue?["request_id"]?.stringValue else {
+            return (reply, nil)
+        }
         // Approval is loopback-only: it works when the checker runs on the server's machine.
         let approve = try postJSON("/api/auth/pairing/approve", ["request_id": .string(id)])
         guard approve.status == 200 else { return (reply, "202 pending approval and the approval endpoint said \(approve.status)") }
@@ -140,16 +165,19 @@ extension CdevLiveChecker {
 
     /// The shape of a TokenPairResponse, with its timestamps matching its tokens.
     func tokenPair(_ reply: HTTPProbe.Reply) -> Result<TokenPairResponse, CheckFailure> {
-        guard reply.status == 200 else { return .failure(CheckFailure("status \(reply.status), expected 200; body \(reply.text.debugDescription)")) }
+        guard reply.status == 200 else {
+            return .failure(CheckFailure("status \(reply.status), expected 200; body \(reply.text.debugDescription)"))
+        }
         guard let object = (try? JSONParser.parse(reply.body))?.objectValue else { return .failure(CheckFailure("body is not JSON")) }
         let keys = object.map(\.key)
         let expected = ["access_token", "access_token_expires_at", "refresh_token", "refresh_token_expires_at", "token_type", "expires_in"]
         guard keys == expected else { return .failure(CheckFailure("keys \(keys), expected \(expected)")) }
         let pair: TokenPairResponse
         do { pair = try TokenPairResponse.parse(reply.body) } catch { return .failure(CheckFailure("\(error)")) }
-        let access = TokenInspection(pair.accessToken), refresh = TokenInspection(pair.refreshToken)
+        let access = TokenInspection(pair.accessToken)
+        let refresh = TokenInspection(pair.refreshToken)
         guard access.prefix == TokenType.sessionPrefix, access.payload?.type == "access", refresh.prefix == TokenType.refreshPrefix,
-              refresh.payload?.type == "refresh"
+            refresh.payload?.type == "refresh"
         else { return .failure(CheckFailure("expected a cdev_s_ access token and a cdev_r_ refresh token")) }
         guard access.payload?.expiresAt == pair.accessTokenExpiresAt, refresh.payload?.expiresAt == pair.refreshTokenExpiresAt else {
             return .failure(CheckFailure("the *_expires_at timestamps do not match the tokens' expires_at"))
@@ -163,7 +191,10 @@ extension CdevLiveChecker {
         return .success(pair)
     }
 
-    struct CheckFailure: Error { var message: String; init(_ message: String) { self.message = message } }
+    struct CheckFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 
     func checkLifecycle(_ session: inout Session) {
         check("exchange", spec: ["3", "4.1"]) {
@@ -179,25 +210,30 @@ extension CdevLiveChecker {
         }
         check("exchange-reuse-refused", spec: ["3", "4.1"]) {
             guard let token = session.pairingToken, session.first != nil else { return .skip("no exchanged pairing token") }
-            return Self.expectError(try postJSON("/api/auth/exchange", ["pairing_token": .string(token)]), 401, "Invalid or expired pairing token")
+            return Self.expectError(
+                try postJSON("/api/auth/exchange", ["pairing_token": .string(token)]), 401, "Invalid or expired pairing token")
         }
         check("refresh-rotation", spec: ["3", "4.1"]) {
             guard let first = session.first else { return .skip("no token pair") }
             switch tokenPair(try postJSON("/api/auth/refresh", ["refresh_token": .string(first.refreshToken)])) {
             case .failure(let failure): return .fail(failure.message)
             case .success(let pair):
-                guard pair.refreshToken != first.refreshToken, pair.accessToken != first.accessToken else { return .fail("refresh returned the same tokens") }
+                guard pair.refreshToken != first.refreshToken, pair.accessToken != first.accessToken else {
+                    return .fail("refresh returned the same tokens")
+                }
                 session.second = pair
                 return .pass("200 with a new access and refresh token")
             }
         }
         check("refresh-reuse-refused", spec: ["3", "4.1"]) {
             guard let first = session.first, session.second != nil else { return .skip("no rotated refresh token") }
-            return Self.expectError(try postJSON("/api/auth/refresh", ["refresh_token": .string(first.refreshToken)]), 401, "Invalid or expired refresh token")
+            return Self.expectError(
+                try postJSON("/api/auth/refresh", ["refresh_token": .string(first.refreshToken)]), 401, "Invalid or expired refresh token")
         }
         check("refresh-with-access-token-refused", spec: ["3", "4.1"]) {
             guard let second = session.second else { return .skip("no token pair") }
-            return Self.expectError(try postJSON("/api/auth/refresh", ["refresh_token": .string(second.accessToken)]), 401, "Invalid or expired refresh token")
+            return Self.expectError(
+                try postJSON("/api/auth/refresh", ["refresh_token": .string(second.accessToken)]), 401, "Invalid or expired refresh token")
         }
     }
 }

@@ -1,5 +1,5 @@
-import ConformanceKit
 import CdevAuth
+import ConformanceKit
 import Foundation
 import WireCore
 
@@ -9,7 +9,9 @@ extension CdevLiveChecker {
     func expectUpgrade(_ target: String = "/ws", headers: [(String, String)], _ expect: Int) throws -> Outcome {
         let probe = try upgrade(target, headers: headers)
         if expect == 101 {
-            guard probe.reply.status == 101 else { return .fail("status \(probe.reply.status), expected 101 Switching Protocols; body \(probe.reply.text.debugDescription)") }
+            guard probe.reply.status == 101 else {
+                return .fail("status \(probe.reply.status), expected 101 Switching Protocols; body \(probe.reply.text.debugDescription)")
+            }
             guard probe.upgraded else { return .fail("101 without the right Sec-WebSocket-Accept") }
             return .pass("101 Switching Protocols, Sec-WebSocket-Accept correct")
         }
@@ -22,8 +24,9 @@ extension CdevLiveChecker {
     func forged(_ type: TokenType, ageSeconds: Int64, deviceId: String = "") -> String? {
         guard let identity = options.identity else { return nil }
         let issued = Int64(Date().timeIntervalSince1970) - ageSeconds
-        let payload = TokenPayload(type: type.rawValue, serverId: identity.serverId, issuedAt: issued, expiresAt: issued + type.defaultLifetime,
-                                   nonce: "wirecheck-" + String(UInt32.random(in: 100_000...999_999)), deviceId: deviceId)
+        let payload = TokenPayload(
+            type: type.rawValue, serverId: identity.serverId, issuedAt: issued, expiresAt: issued + type.defaultLifetime,
+            nonce: "wirecheck-" + String(UInt32.random(in: 100_000...999_999)), deviceId: deviceId)
         return CdevToken.mint(payload, secret: identity.secret)
     }
 
@@ -43,9 +46,13 @@ extension CdevLiveChecker {
             guard probe.upgraded else { return .fail("upgrade failed with \(probe.reply.status)") }
             try probe.sendText(#"{"jsonrpc":"2.0","id":7,"method":"wirecheck/probe"}"#)
             guard let text = probe.receiveText() else { return .fail("no answer to a JSON-RPC request") }
-            guard let object = (try? JSONParser.parse(text))?.objectValue else { return .fail("answer is not JSON: \(text.prefix(200).debugDescription)") }
+            guard let object = (try? JSONParser.parse(text))?.objectValue else {
+                return .fail("answer is not JSON: \(text.prefix(200).debugDescription)")
+            }
             if object["event"]?.stringValue == "heartbeat" { return .pass("server speaks (first frame was a heartbeat)") }
-            guard object["jsonrpc"]?.stringValue == "2.0", object["id"] == .int(7) else { return .fail("not a JSON-RPC answer to id 7: \(text.prefix(200))") }
+            guard object["jsonrpc"]?.stringValue == "2.0", object["id"] == .int(7) else {
+                return .fail("not a JSON-RPC answer to id 7: \(text.prefix(200))")
+            }
             return .pass("JSON-RPC 2.0 answer to id 7")
         }
         guard session.authRequired else {
@@ -61,12 +68,21 @@ extension CdevLiveChecker {
             return try expectUpgrade(headers: Self.bearer(CdevToken.mint(copy, secret: [UInt8](repeating: 0x5A, count: 32))), 401)
         }
         check("ws-expired-token", spec: ["2", "5.1"]) {
-            guard let token = forged(.access, ageSeconds: 3600) else { return .skip("needs the server secret (--secret-file) to make an expired token") }
+            guard let token = forged(.access, ageSeconds: 3600) else {
+                return .skip("needs the server secret (--secret-file) to make an expired token")
+            }
             return try expectUpgrade(headers: Self.bearer(token), 401)
         }
-        check("ws-reserved-cloud-prefix", spec: ["1.2", "8"]) { try expectUpgrade(headers: Self.bearer("cdev_c_eyJhbGciOiJFZERTQSJ9.e30.sig"), 401) }
+        check("ws-reserved-cloud-prefix", spec: ["1.2", "8"]) {
+            try expectUpgrade(headers: Self.bearer("cdev_c_eyJhbGciOiJFZERTQSJ9.e30.sig"), 401)
+        }
         check("ws-pairing-token", spec: ["5.1", "5.2"]) {
-            guard let token = forged(.pairing, ageSeconds: 0) ?? (profile == .baseline ? (try? request("GET", "/api/pair/info")).flatMap({ (try? JSONParser.parse($0.body))?.objectValue?["token"]?.stringValue }) : nil)
+            guard
+                let token = forged(.pairing, ageSeconds: 0)
+                    ?? (profile == .baseline
+                        ? (try? request("GET", "/api/pair/info")).flatMap({
+                            (try? JSONParser.parse($0.body))?.objectValue?["token"]?.stringValue
+                        }) : nil)
             else { return .skip("no unspent pairing token") }
             if profile == .head { return try expectUpgrade(headers: Self.bearer(token), 401) }
             let outcome = try expectUpgrade(headers: Self.bearer(token), 101)
@@ -77,7 +93,8 @@ extension CdevLiveChecker {
             guard let refresh = session.second?.refreshToken ?? session.first?.refreshToken else { return .skip("no refresh token") }
             let probe = try upgrade(headers: Self.bearer(refresh))
             if profile == .head { return Self.expectText(probe.reply, 401, "Unauthorized") }
-            return probe.upgraded ? .finding("a refresh token (7-day lifetime) opens /ws: any token type is accepted there")
+            return probe.upgraded
+                ? .finding("a refresh token (7-day lifetime) opens /ws: any token type is accepted there")
                 : .pass("refresh token refused on /ws (\(probe.reply.status))")
         }
         check("ws-query-token", spec: ["5.1", "5.2"]) {
@@ -85,7 +102,8 @@ extension CdevLiveChecker {
             let target = "/ws?token=" + URLQueryEncoding.encodeComponent(access)
             if profile == .head { return try expectUpgrade(target, headers: [], 401) }
             let probe = try upgrade(target, headers: [])
-            return probe.upgraded ? .finding("/ws takes the token from the query string, where proxies and access logs record it")
+            return probe.upgraded
+                ? .finding("/ws takes the token from the query string, where proxies and access logs record it")
                 : .fail("baseline accepts ?token=; got \(probe.reply.status)")
         }
         check("ws-foreign-origin", spec: ["5.1"]) {
@@ -100,7 +118,9 @@ extension CdevLiveChecker {
             let reply = try request("GET", "/api/status")
             if profile == .head && session.authRequired { return Self.expectText(reply, 401, "Unauthorized") }
             guard reply.status == 200 else { return .fail("status \(reply.status), expected 200") }
-            return session.authRequired ? .finding("with require_auth on, /api/status (and /api/claude/*, /api/git/*, /api/file) answer without a token") : .pass("200 (auth is off)")
+            return session.authRequired
+                ? .finding("with require_auth on, /api/status (and /api/claude/*, /api/git/*, /api/file) answer without a token")
+                : .pass("200 (auth is off)")
         }
         guard profile == .head, session.authRequired else { return }
         check("status-with-access-token", spec: ["4.3"]) {
@@ -113,7 +133,9 @@ extension CdevLiveChecker {
             return Self.expectText(try request("GET", "/api/status", headers: Self.bearer(refresh)), 401, "Unauthorized")
         }
         check("status-with-expired-token", spec: ["2", "4.3"]) {
-            guard let token = forged(.access, ageSeconds: 3600) else { return .skip("needs the server secret (--secret-file) to make an expired token") }
+            guard let token = forged(.access, ageSeconds: 3600) else {
+                return .skip("needs the server secret (--secret-file) to make an expired token")
+            }
             return Self.expectText(try request("GET", "/api/status", headers: Self.bearer(token)), 401, "Unauthorized")
         }
         check("status-lowercase-bearer", spec: ["4.3"]) {
@@ -138,7 +160,9 @@ extension CdevLiveChecker {
             let again = try postJSON("/api/auth/refresh", ["refresh_token": .string(second.refreshToken)])
             guard again.status == 401 else { return .fail("the revoked refresh token still refreshes (\(again.status))") }
             let gate = try upgrade(headers: Self.bearer(second.accessToken))
-            guard gate.reply.status == 401 else { return .fail("the device's access token still opens /ws after revoke (\(gate.reply.status))") }
+            guard gate.reply.status == 401 else {
+                return .fail("the device's access token still opens /ws after revoke (\(gate.reply.status))")
+            }
             return .pass("200; the refresh token and the device's access token are then refused")
         }
     }
@@ -150,13 +174,20 @@ extension CdevLiveChecker {
             }
             let reply = try request("POST", "/api/pair/refresh")
             guard reply.status == 200, let object = (try? JSONParser.parse(reply.body))?.objectValue,
-                  object.map(\.key) == ["token", "expires_at", "message"], let token = object["token"]?.stringValue, token.hasPrefix("cdev_p_")
-            else { return .fail("status \(reply.status), body \(reply.text.prefix(200).debugDescription); expected 200 {token, expires_at, message}") }
+                object.map(\.key) == ["token", "expires_at", "message"], let token = object["token"]?.stringValue,
+                token.hasPrefix("cdev_p_")
+            else {
+                return .fail(
+                    "status \(reply.status), body \(reply.text.prefix(200).debugDescription); expected 200 {token, expires_at, message}")
+            }
             if let access = session.first?.accessToken, session.authRequired {
                 let probe = try upgrade(headers: Self.bearer(access))
-                guard probe.reply.status == 401 else { return .fail("an access token minted before revoke-all still opens /ws (\(probe.reply.status))") }
+                guard probe.reply.status == 401 else {
+                    return .fail("an access token minted before revoke-all still opens /ws (\(probe.reply.status))")
+                }
             }
-            return .finding("POST /api/pair/refresh needs no credentials: any client that reaches the port can revoke every token (new secret)")
+            return .finding(
+                "POST /api/pair/refresh needs no credentials: any client that reaches the port can revoke every token (new secret)")
         }
     }
 }

@@ -125,7 +125,8 @@ public struct HTTPProbe: Sendable {
 
     static func headerEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index
         }
         return nil
@@ -139,7 +140,9 @@ public struct HTTPProbe: Sendable {
                 throw Failure(description: "chunked body incomplete")
             }
             let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure(description: "bad chunk size") }
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw Failure(description: "bad chunk size")
+            }
             index = lineEnd + 2
             if size == 0 { return out }
             guard index + size + 2 <= bytes.count else { throw Failure(description: "chunked body incomplete") }

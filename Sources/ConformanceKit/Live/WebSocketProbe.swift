@@ -42,8 +42,10 @@ public final class WebSocketProbe {
                 if let end = HTTPProbe.headerEnd(buffer) {
                     // A 101 has no body: what follows its head is already WebSocket frames.
                     let statusLine = String(decoding: buffer[0..<end], as: UTF8.self).prefix { $0 != "\r" }
-                    parsed = statusLine.split(separator: " ").dropFirst().first == "101"
-                        ? try HTTPProbe.parse(Array(buffer[0..<(end + 4)]), complete: true) : (try? HTTPProbe.parse(buffer, complete: false))
+                    parsed =
+                        statusLine.split(separator: " ").dropFirst().first == "101"
+                        ? try HTTPProbe.parse(Array(buffer[0..<(end + 4)]), complete: true)
+                        : (try? HTTPProbe.parse(buffer, complete: false))
                 }
             }
             let final = parsed!

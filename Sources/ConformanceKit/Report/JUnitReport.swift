@@ -11,22 +11,27 @@ struct JUnitReport {
         let failures = report.failures.count
         let skipped = report.results.filter { $0.status == .skip || $0.status == .unimplemented }.count
         let time = report.results.reduce(0) { $0 + $1.durationMs } / 1000
-        out += "<testsuites name=\"wirecheck \(Self.escape(report.runName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
+        out +=
+            "<testsuites name=\"wirecheck \(Self.escape(report.runName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
         for suite in report.suites {
             let cases = report.results.filter { $0.suite == suite }
             let suiteFailures = cases.filter { $0.status.failsRun }.count
             let suiteSkipped = cases.filter { $0.status == .skip || $0.status == .unimplemented }.count
             let suiteTime = cases.reduce(0) { $0 + $1.durationMs } / 1000
-            out += "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
+            out +=
+                "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
             out += "    <properties>\n"
-            for (name, value) in [("implementation", report.implementation), ("vectorsVersion", report.vectorsVersion),
-                                  ("harnessVersion", Harness.version), ("seed", report.seed ?? "none")] {
+            for (name, value) in [
+                ("implementation", report.implementation), ("vectorsVersion", report.vectorsVersion),
+                ("harnessVersion", Harness.version), ("seed", report.seed ?? "none"),
+            ] {
                 out += "      <property name=\"\(name)\" value=\"\(Self.escape(value))\"/>\n"
             }
             out += "    </properties>\n"
             for result in cases {
                 let classname = result.suite.replacingOccurrences(of: "/", with: ".")
-                out += "    <testcase name=\"\(Self.escape(result.id))\" classname=\"\(Self.escape(classname))\" time=\"\(Self.seconds(result.durationMs / 1000))\""
+                out +=
+                    "    <testcase name=\"\(Self.escape(result.id))\" classname=\"\(Self.escape(classname))\" time=\"\(Self.seconds(result.durationMs / 1000))\""
                 switch result.status {
                 case .fail, .xpass:
                     out += ">\n      <failure message=\"\(Self.escape(result.reason))\" type=\"\(result.status.rawValue)\">"
@@ -35,7 +40,8 @@ struct JUnitReport {
                     if !result.stderr.isEmpty { out += "      <system-err>\(Self.escape(result.stderr))</system-err>\n" }
                     out += "    </testcase>\n"
                 case .skip, .unimplemented:
-                    out += ">\n      <skipped message=\"\(Self.escape("\(result.status.rawValue): \(result.reason)"))\"/>\n    </testcase>\n"
+                    out +=
+                        ">\n      <skipped message=\"\(Self.escape("\(result.status.rawValue): \(result.reason)"))\"/>\n    </testcase>\n"
                 case .xfail:
                     out += ">\n      <system-out>\(Self.escape("XFAIL: \(result.reason)"))</system-out>\n    </testcase>\n"
                 case .pass:

@@ -13,8 +13,10 @@ public struct RunReport: Sendable {
     /// Extra files to write beside the report (for example the shim's stderr).
     public var attachments: [String: String] = [:]
 
-    public init(runName: String, implementation: String, vectorsVersion: String, seed: String? = nil,
-                startedAt: Date, results: [CaseResult]) {
+    public init(
+        runName: String, implementation: String, vectorsVersion: String, seed: String? = nil,
+        startedAt: Date, results: [CaseResult]
+    ) {
         self.runName = runName
         self.implementation = implementation
         self.vectorsVersion = vectorsVersion
@@ -51,8 +53,10 @@ public struct RunReport: Sendable {
     /// Writes `results.jsonl`, `junit.xml`, `summary.md` (and attachments) into `directory`.
     public func write(to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let files = ["results.jsonl": resultsJSONL, "junit.xml": JUnitReport(report: self).xml,
-                     "summary.md": SummaryReport(report: self).markdown].merging(attachments) { a, _ in a }
+        let files = [
+            "results.jsonl": resultsJSONL, "junit.xml": JUnitReport(report: self).xml,
+            "summary.md": SummaryReport(report: self).markdown,
+        ].merging(attachments) { a, _ in a }
         for (name, contents) in files {
             try contents.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
         }

@@ -11,8 +11,10 @@ public struct SummaryReport {
 
     /// The per-format table, as Markdown (also readable on a terminal).
     public var table: String {
-        var rows = ["| format | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |",
-                    "|---|" + String(repeating: "---:|", count: Self.columns.count + 1)]
+        var rows = [
+            "| format | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |",
+            "|---|" + String(repeating: "---:|", count: Self.columns.count + 1),
+        ]
         for format in report.formats {
             rows.append(row(format, report.counts { $0.format == format }))
         }

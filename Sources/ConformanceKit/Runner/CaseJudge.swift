@@ -27,8 +27,9 @@ public struct CaseJudge: Sendable {
         case .failure(let transport):
             verdict = Verdict(status: .fail, reason: transport.description, output: transport.description)
         case .success(.failure(let error)) where error.code == ShimError.unimplementedCode:
-            return Verdict(status: .unimplemented, reason: "the implementation does not support this operation",
-                           actualError: error.code, output: error.message)
+            return Verdict(
+                status: .unimplemented, reason: "the implementation does not support this operation",
+                actualError: error.code, output: error.message)
         case .success(.failure(let error)):
             verdict = rejected(error, test: test)
         case .success(.success(let result)):
@@ -40,8 +41,9 @@ public struct CaseJudge: Sendable {
     private func rejected(_ error: ShimError, test: TestCase) -> Verdict {
         let mapped = expectations.mapError(error.code)
         let shown = mapped == error.code ? error.code : "\(error.code) → \(mapped)"
-        var verdict = Verdict(status: .pass, reason: "", actualResult: "invalid", actualError: mapped,
-                              output: error.message)
+        var verdict = Verdict(
+            status: .pass, reason: "", actualResult: "invalid", actualError: mapped,
+            output: error.message)
         switch test.result {
         case .valid:
             verdict.status = .fail

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Progress and messages on stderr, so stdout stays clean for `--json`. On a terminal the progress
 /// is one line rewritten in place; in CI logs it prints one line per finished suite.

@@ -39,8 +39,9 @@ public final class VectorRunner {
     public func selectedIDs(files: [VectorFile]) -> [String] {
         files.flatMap { file in
             file.allTests.filter { pair in
-                selection.exclusionReason(id: pair.test.id, flags: pair.test.flags,
-                                          bugTypes: bugTypes(of: pair.test, in: file)) == nil
+                selection.exclusionReason(
+                    id: pair.test.id, flags: pair.test.flags,
+                    bugTypes: bugTypes(of: pair.test, in: file)) == nil
                     && judge.expectations.disabledReason(for: pair.test.id) == nil
             }.map(\.test.id)
         }

@@ -80,10 +80,12 @@ public struct VerifyRun {
         let files = try loadFiles()
         let judge = CaseJudge(strict: options.strict, expectations: try loadExpectations())
         let implementation = try makeImplementation()
-        let runName = options.reportDirectory.map { URL(fileURLWithPath: $0).lastPathComponent }
+        let runName =
+            options.reportDirectory.map { URL(fileURLWithPath: $0).lastPathComponent }
             ?? RunName.make(kind: options.runKind, under: options.reportsRoot)
         let directory = options.reportDirectory ?? "\(options.reportsRoot)/\(runName)"
-        console.message("wirecheck \(Harness.version) run \(runName): vectors \(Harness.vectorsVersion), implementation \(implementation.name)")
+        console.message(
+            "wirecheck \(Harness.version) run \(runName): vectors \(Harness.vectorsVersion), implementation \(implementation.name)")
         let runner = VectorRunner(implementation: implementation, judge: judge, selection: options.selection, families: options.families)
         if options.vectorsDirectory != "Vectors" { runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))" }
         if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }

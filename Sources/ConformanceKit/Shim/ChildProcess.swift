@@ -20,7 +20,9 @@ final class ChildProcess {
     private var stderrBuffer: [UInt8] = []
 
     init(command: String) throws(ShimTransportFailure) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
             throw .couldNotStart(reason: "pipe: \(String(cString: strerror(errno)))")
         }
@@ -46,9 +48,13 @@ final class ChildProcess {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-        close(toChild[0]); close(fromChild[1]); close(errors[1])
+        close(toChild[0])
+        close(fromChild[1])
+        close(errors[1])
         guard rc == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errors[0])
+            close(toChild[1])
+            close(fromChild[0])
+            close(errors[0])
             throw .couldNotStart(reason: "posix_spawn: \(String(cString: strerror(rc)))")
         }
         pid = child
@@ -142,14 +148,19 @@ final class ChildProcess {
     }
 
     private static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS",
-                                      SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS",
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
+        ]
         return names[signal].map { " (\($0))" } ?? ""
     }
 
     /// Kills the whole process group and reaps the child.
     func kill() {
-        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        if stdinFD >= 0 {
+            close(stdinFD)
+            stdinFD = -1
+        }
         if reap() == nil {
             _ = Glibc.kill(-pid, SIGKILL)
             var status: Int32 = 0

@@ -20,8 +20,10 @@ public struct ReferenceShim: Sendable {
 
     /// The `hello` result: `{"name", "version", "ops"}`.
     public var hello: JSONObject {
-        ["name": .string(Self.name), "version": .string(Harness.version),
-         "ops": .array(operations.keys.sorted().map { .string($0) })]
+        [
+            "name": .string(Self.name), "version": .string(Harness.version),
+            "ops": .array(operations.keys.sorted().map { .string($0) }),
+        ]
     }
 
     public func handle(_ request: ShimRequest) -> ShimResponse {

@@ -1,7 +1,8 @@
+import WireCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WireCore
 
 /// The harness side of the shim protocol: starts the shim, says `hello`, sends one request per case
 /// and turns crashes, hangs, garbage and out-of-order answers into a failed case and a restart.

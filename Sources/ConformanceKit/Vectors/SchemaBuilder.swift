@@ -78,8 +78,10 @@ public enum SchemaBuilder {
             "title": "WireCheck vector file",
             "type": "object",
             "additionalProperties": false,
-            "required": ["schema", "format", "suite", "vectorsVersion", "generator", "spec", "numberOfTests",
-                         "header", "notes", "testGroups"],
+            "required": [
+                "schema", "format", "suite", "vectorsVersion", "generator", "spec", "numberOfTests",
+                "header", "notes", "testGroups",
+            ],
             "properties": [
                 "schema": ["const": .string(VectorFile.envelopeSchema)],
                 "format": ["type": "string", "pattern": "^[a-z0-9-]+$"],

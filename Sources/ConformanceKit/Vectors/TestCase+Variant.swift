@@ -12,6 +12,7 @@ extension TestCase {
         precondition(input[field] != nil, "\(self.id) has no input field \(field) to change")
         precondition(input[field] != value, "\(id): the changed \(field) must differ from \(self.id)'s")
         input[field] = value
-        return TestCase(id: id, comment: comment, flags: flags, spec: spec ?? self.spec, input: input, result: .invalid, error: error.rawValue)
+        return TestCase(
+            id: id, comment: comment, flags: flags, spec: spec ?? self.spec, input: input, result: .invalid, error: error.rawValue)
     }
 }

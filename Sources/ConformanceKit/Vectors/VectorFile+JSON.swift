@@ -13,13 +13,18 @@ extension VectorFile {
         object["spec"] = ["name": .string(spec.name), "version": .string(spec.version), "url": .string(spec.url)]
         object["numberOfTests"] = .int(Int64(numberOfTests))
         object["header"] = .array(header.map { .string($0) })
-        object["notes"] = .object(JSONObject(notes.keys.sorted().map { flag in
-            let note = notes[flag]!
-            return (flag, [
-                "bugType": .string(note.bugType.rawValue), "description": .string(note.description),
-                "links": .array(note.links.map { .string($0) }),
-            ])
-        }))
+        object["notes"] = .object(
+            JSONObject(
+                notes.keys.sorted().map { flag in
+                    let note = notes[flag]!
+                    return (
+                        flag,
+                        [
+                            "bugType": .string(note.bugType.rawValue), "description": .string(note.description),
+                            "links": .array(note.links.map { .string($0) }),
+                        ]
+                    )
+                }))
         object["testGroups"] = .array(testGroups.map(\.json))
         return .object(object)
     }
@@ -37,14 +42,20 @@ extension VectorFile {
             format: try root.string("format"), suite: try root.string("suite"),
             spec: SpecReference(name: try spec.string("name"), version: try spec.string("version"), url: try spec.string("url")),
             header: try root.array("header").map { try $0.string() },
-            notes: Dictionary(uniqueKeysWithValues: try notes.members().map { flag, note in
-                (flag, Note(bugType: try note.enumeration("bugType"), description: try note.string("description"),
-                            links: try note.array("links").map { try $0.string() }))
-            }),
+            notes: Dictionary(
+                uniqueKeysWithValues: try notes.members().map { flag, note in
+                    (
+                        flag,
+                        Note(
+                            bugType: try note.enumeration("bugType"), description: try note.string("description"),
+                            links: try note.array("links").map { try $0.string() })
+                    )
+                }),
             testGroups: try root.array("testGroups").map { group in
                 TestGroup(
                     type: try group.string("type"),
-                    source: Producer(name: try group.object("source").string("name"), version: try group.object("source").string("version")),
+                    source: Producer(
+                        name: try group.object("source").string("name"), version: try group.object("source").string("version")),
                     params: try group.object("params").objectValue,
                     tests: try group.array("tests").map { test in
                         TestCase(
@@ -57,7 +68,8 @@ extension VectorFile {
         // Keep what the file says where the initialiser computes its own (tcId, counts, versions).
         file.schema = try root.string("schema")
         file.vectorsVersion = try root.string("vectorsVersion")
-        file.generator = Producer(name: try root.object("generator").string("name"), version: try root.object("generator").string("version"))
+        file.generator = Producer(
+            name: try root.object("generator").string("name"), version: try root.object("generator").string("version"))
         file.numberOfTests = Int(try root.integer("numberOfTests"))
         for g in file.testGroups.indices {
             let tests = try root.array("testGroups")[g].array("tests")

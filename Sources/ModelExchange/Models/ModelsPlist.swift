@@ -126,12 +126,18 @@ public enum ModelsPlist {
         case .data(let bytes):
             out += "\(indent)<data>\n\(indent)\(Base64.encode(bytes, variant: .foundation))\n\(indent)</data>\n"
         case .array(let elements):
-            if elements.isEmpty { out += "\(indent)<array/>\n"; return }
+            if elements.isEmpty {
+                out += "\(indent)<array/>\n"
+                return
+            }
             out += "\(indent)<array>\n"
             for element in elements { write(element, level: level + 1, into: &out) }
             out += "\(indent)</array>\n"
         case .dict(let members):
-            if members.isEmpty { out += "\(indent)<dict/>\n"; return }
+            if members.isEmpty {
+                out += "\(indent)<dict/>\n"
+                return
+            }
             out += "\(indent)<dict>\n"
             for key in members.keys.sorted() {
                 out += "\(indent)\t<key>\(escape(key))</key>\n"

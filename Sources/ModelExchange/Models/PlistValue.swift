@@ -59,8 +59,11 @@ final class DecodeBudget: @unchecked Sendable {
         guard let budget = decoder.userInfo[key] as? DecodeBudget else { return }
         budget.nodes += 1
         if budget.nodes > maximumNodes || decoder.codingPath.count > maximumDepth {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "plist nested deeper than \(maximumDepth) or larger than \(maximumNodes) values (a reference cycle?)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "plist nested deeper than \(maximumDepth) or larger than \(maximumNodes) values (a reference cycle?)")
+            )
         }
     }
 }

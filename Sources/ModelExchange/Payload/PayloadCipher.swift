@@ -40,12 +40,14 @@ public enum PayloadCipher {
         ephemeralPrivateKey: [UInt8]? = nil, nonce: [UInt8]? = nil
     ) throws(ModelExchangeError) -> PayloadWrapper {
         do {
-            let ephemeral = try ephemeralPrivateKey.map { try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0) }
+            let ephemeral =
+                try ephemeralPrivateKey.map { try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0) }
                 ?? Curve25519.KeyAgreement.PrivateKey()
             let shared = try ephemeral.sharedSecretFromKeyAgreement(with: try recipient.agreementKey())
             try refuseAllZero(shared)
             let key = derivedKey(sharedSecret: shared, session: session, recipientSigningKey: recipient.signing)
-            let box = try ChaChaPoly.seal(plaintext, using: key, nonce: try nonce.map { try ChaChaPoly.Nonce(data: $0) } ?? ChaChaPoly.Nonce())
+            let box = try ChaChaPoly.seal(
+                plaintext, using: key, nonce: try nonce.map { try ChaChaPoly.Nonce(data: $0) } ?? ChaChaPoly.Nonce())
             return PayloadWrapper(
                 session: session, sealed: Base64.encode(Array(box.combined), variant: .foundation),
                 ephemeralPublicKey: Base64.encode(Array(ephemeral.publicKey.rawRepresentation), variant: .foundation))

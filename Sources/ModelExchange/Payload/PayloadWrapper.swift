@@ -46,7 +46,8 @@ public struct PayloadWrapper: Equatable, Sendable {
             guard let value = object[name]?.stringValue else { throw .payloadNotJSON("no string field \(name)") }
             return value
         }
-        self.init(session: try field("session"), sealed: try field("sealed"),
-                  ephemeralPublicKey: try field("ephemeralPublicKey"))
+        self.init(
+            session: try field("session"), sealed: try field("sealed"),
+            ephemeralPublicKey: try field("ephemeralPublicKey"))
     }
 }

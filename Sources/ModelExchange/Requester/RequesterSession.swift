@@ -33,8 +33,10 @@ public struct RequesterSession: Sendable {
     public private(set) var state: State = .idle
     private let clock: any WireClock
 
-    public init(keyPair: ModelExchangeKeyPair, callbackScheme: String, appName: String, reason: String,
-                capabilities: [Capability], multipleSelection: Bool, clock: any WireClock = SystemClock()) {
+    public init(
+        keyPair: ModelExchangeKeyPair, callbackScheme: String, appName: String, reason: String,
+        capabilities: [Capability], multipleSelection: Bool, clock: any WireClock = SystemClock()
+    ) {
         self.keyPair = keyPair
         self.callbackScheme = callbackScheme
         self.appName = appName

@@ -45,8 +45,10 @@ public struct FlowDownSimulator: Sendable {
     private var random: SeededOrSystemRandom
     private let clock: any WireClock
 
-    public init(models: [CloudModel], policy: SelectionPolicy = .allMatching, deviceId: String? = nil,
-                contexts: [String: Context] = [:], clock: any WireClock = SystemClock(), randomSeed: UInt64? = nil) {
+    public init(
+        models: [CloudModel], policy: SelectionPolicy = .allMatching, deviceId: String? = nil,
+        contexts: [String: Context] = [:], clock: any WireClock = SystemClock(), randomSeed: UInt64? = nil
+    ) {
         self.models = models
         self.policy = policy
         self.contexts = contexts
@@ -82,19 +84,22 @@ public struct FlowDownSimulator: Sendable {
         }
         // FlowDown passes the scheme to URLComponents, which traps on an invalid one.
         guard ModelExchangeURL.isValidScheme(callback) else {
-            return Outcome(callback: nil, reason: "callback \(callback.debugDescription) is not a URL scheme (FlowDown would crash here)",
-                           error: "malformed")
+            return Outcome(
+                callback: nil, reason: "callback \(callback.debugDescription) is not a URL scheme (FlowDown would crash here)",
+                error: "malformed")
         }
         let session = "\(deviceId)-\(uuid())"
         contexts[session] = Context(publicKey: publicKey.encoded, callbackScheme: callback)
-        return Outcome(callback: Callback.verification(session: session, pk: publicKey.encoded).url(scheme: callback),
-                       reason: "handshake accepted, session \(session)")
+        return Outcome(
+            callback: Callback.verification(session: session, pk: publicKey.encoded).url(scheme: callback),
+            reason: "handshake accepted, session \(session)")
     }
 
     private mutating func exchange(_ received: ReceivedExchange, url: String) -> Outcome {
         let session = received.request.session
         guard let context = contexts[session] else {
-            return Outcome(callback: nil, reason: "model exchange request failed validation: unknown session \(session)", error: "unknown-session")
+            return Outcome(
+                callback: nil, reason: "model exchange request failed validation: unknown session \(session)", error: "unknown-session")
         }
         do {
             // The stored key parsed at handshake time; a failure here leaves the context in place.
@@ -126,8 +131,9 @@ public struct FlowDownSimulator: Sendable {
                 ModelsPlist.encodeXML(chosen), to: recipient, session: session,
                 ephemeralPrivateKey: random.bytes(32), nonce: random.bytes(12))
             let callback = Callback.completed(session: session, format: "plist", payload: wrapper.encoded)
-            return Outcome(callback: callback.url(scheme: context.callbackScheme),
-                           reason: "delivered \(chosen.count) model(s)", delivered: chosen)
+            return Outcome(
+                callback: callback.url(scheme: context.callbackScheme),
+                reason: "delivered \(chosen.count) model(s)", delivered: chosen)
         } catch {
             return Outcome(callback: nil, reason: "share failed: \(error)", error: error.code)
         }

@@ -12,8 +12,10 @@ public struct ExchangeRequest: Equatable, Sendable {
     /// Unix seconds; a received URL may carry a fraction or an exponent (`Double`), a built one never does.
     public var timestamp: Double
 
-    public init(session: String, appName: String, reason: String, capabilities: [Capability],
-                multipleSelection: Bool, timestamp: Double) {
+    public init(
+        session: String, appName: String, reason: String, capabilities: [Capability],
+        multipleSelection: Bool, timestamp: Double
+    ) {
         self.session = session
         self.appName = appName
         self.reason = reason

@@ -9,7 +9,8 @@ public enum InboundRequest: Equatable, Sendable {
     /// Resolves a URL as FlowDown does. The scheme is not looked at (the app only routes `flowdown`).
     public static func resolve(_ url: ModelExchangeURL) throws(ModelExchangeError) -> InboundRequest {
         guard url.host.lowercased() == ModelExchangeURL.host, url.path.lowercased() == ModelExchangeURL.path else {
-            throw .malformed("host and path must be models and /exchange, got \(url.host.debugDescription) and \(url.path.debugDescription)")
+            throw .malformed(
+                "host and path must be models and /exchange, got \(url.host.debugDescription) and \(url.path.debugDescription)")
         }
         let parameters = url.parameters
         if parameters["stage"]?.lowercased() == "cancelled" { return .cancelled(session: parameters["session"]) }

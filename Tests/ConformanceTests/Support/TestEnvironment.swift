@@ -1,11 +1,11 @@
-import Foundation
-import XCTest
 import CdevConformance
 import ConformanceKit
 import FlowDownConformance
+import Foundation
 import WireCheckTestSupport
 import WireCore
 import WireCoreConformance
+import XCTest
 
 /// Paths and process helpers shared by the conformance tests.
 enum TestEnvironment {
@@ -31,7 +31,8 @@ enum TestEnvironment {
             let directory = Bundle.module.bundleURL.deletingLastPathComponent().path
             let path = "\(directory)/wirecheck"
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw MissingBinary(description: "no wirecheck executable at \(path): run `swift build` before `swift test` (make test does)")
+                throw MissingBinary(
+                    description: "no wirecheck executable at \(path): run `swift build` before `swift test` (make test does)")
             }
             return path
         }
@@ -54,7 +55,8 @@ enum TestEnvironment {
         process.arguments = Array(arguments.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -66,8 +68,9 @@ enum TestEnvironment {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errReader.isFinished { usleep(1000) }
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> String {

@@ -27,13 +27,16 @@ struct CdevCommand: ParsableCommand {
         @Flag(help: "Print the token and its payload as JSON.") var json = false
 
         func run() throws {
-            guard let tokenType = TokenType(rawValue: type) else { throw ValidationError("--type must be pairing, access, refresh or session") }
+            guard let tokenType = TokenType(rawValue: type) else {
+                throw ValidationError("--type must be pairing, access, refresh or session")
+            }
             let identity = try secret.identity()
             let issued = issuedAt ?? SystemClock().unixSeconds()
             var random = SystemRandom()
-            let payload = TokenPayload(type: type, serverId: identity.serverId, issuedAt: issued,
-                                       expiresAt: expiresAt ?? issued + (lifetime ?? tokenType.defaultLifetime),
-                                       nonce: nonce ?? RandomString.make(using: &random), deviceId: deviceId, userId: userId)
+            let payload = TokenPayload(
+                type: type, serverId: identity.serverId, issuedAt: issued,
+                expiresAt: expiresAt ?? issued + (lifetime ?? tokenType.defaultLifetime),
+                nonce: nonce ?? RandomString.make(using: &random), deviceId: deviceId, userId: userId)
             let token = CdevToken.mint(payload, secret: identity.secret)
             if json {
                 JSONOutput.print(["token": .string(token), "payload": .object(payload.json)])
@@ -59,7 +62,8 @@ struct CdevCommand: ParsableCommand {
             let text = try tokenArgument(token)
             let at = now ?? SystemClock().unixSeconds()
             do throws(CdevTokenError) {
-                let payload = try CdevToken.validate(text, secret: identity.secret, serverId: identity.serverId, now: at, revokedNonces: Set(revoked))
+                let payload = try CdevToken.validate(
+                    text, secret: identity.secret, serverId: identity.serverId, now: at, revokedNonces: Set(revoked))
                 if json {
                     JSONOutput.print(["valid": true, "payload": .object(payload.json)])
                 } else {
@@ -101,8 +105,9 @@ struct CdevCommand: ParsableCommand {
                 if let payload = inspection.payloadJSON { print("payload: \(payload)") }
                 if let mac = inspection.mac { print("s:       \(mac.count)-byte MAC") }
                 if let payload = inspection.payload {
-                    print("type \(payload.type), server_id \(payload.serverId), issued_at \(payload.issuedAt), expires_at \(payload.expiresAt), nonce \(payload.nonce)"
-                        + (payload.deviceId.isEmpty ? "" : ", device_id \(payload.deviceId)"))
+                    print(
+                        "type \(payload.type), server_id \(payload.serverId), issued_at \(payload.issuedAt), expires_at \(payload.expiresAt), nonce \(payload.nonce)"
+                            + (payload.deviceId.isEmpty ? "" : ", device_id \(payload.deviceId)"))
                 }
                 for note in inspection.notes { print("note:    \(note)") }
                 print(inspection.problem.map { "verdict: \($0.code): \($0.reason)" } ?? "verdict: well-formed and not expired")

@@ -38,26 +38,32 @@ struct CheckCdevCommand: ParsableCommand {
         default: throw ValidationError("--profile must be auto, baseline or head")
         }
         if let path = secretFile {
-            guard let identity = SecretFile.parse(Array(try readFile(path))) else { throw ValidationError("\(path) is not a cdev secret file") }
+            guard let identity = SecretFile.parse(Array(try readFile(path))) else {
+                throw ValidationError("\(path) is not a cdev secret file")
+            }
             options.identity = identity
         }
         let console = Console()
         let started = Date()
         let checker: CdevLiveChecker
-        do { checker = try CdevLiveChecker(options: options) { console.message("[cdev/live] \($0)") } } catch { throw exitHarness("\(error)") }
+        do { checker = try CdevLiveChecker(options: options) { console.message("[cdev/live] \($0)") } } catch {
+            throw exitHarness("\(error)")
+        }
         // A server that does not answer at all is a harness error, not a list of failures.
         do { _ = try checker.http.send("GET", "/api/pair/info") } catch { throw exitHarness("\(url) does not answer: \(error)") }
         let results = checker.run()
         let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "check-cdev", under: "reports")
         let directory = reportDir ?? "reports/\(runName)"
-        let report = RunReport(runName: runName, implementation: checker.implementation, vectorsVersion: Harness.vectorsVersion,
-                               startedAt: started, results: results)
+        let report = RunReport(
+            runName: runName, implementation: checker.implementation, vectorsVersion: Harness.vectorsVersion,
+            startedAt: started, results: results)
         do { try report.write(to: directory) } catch { throw exitHarness("cannot write the report to \(directory): \(error)") }
         if json {
             var summary = JSONOutput.runSummary(report, directory: directory).objectValue ?? [:]
-            summary["findings"] = .array(results.filter { $0.severity != nil }.map {
-                ["id": .string($0.id), "severity": .string($0.severity!), "reason": .string($0.reason)]
-            })
+            summary["findings"] = .array(
+                results.filter { $0.severity != nil }.map {
+                    ["id": .string($0.id), "severity": .string($0.severity!), "reason": .string($0.reason)]
+                })
             JSONOutput.print(.object(summary))
         } else {
             for result in results {

@@ -44,8 +44,10 @@ struct ServeCdevCommand: AsyncParsableCommand {
         var random = SystemRandom()
         let (identity, warning) = SecretFile.loadOrCreate(at: path, random: &random)
         if let warning { logger.warning("\(warning)") }
-        var config = CdevServiceConfig(profile: profile, requireAuth: requireAuth, host: host, port: port, repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
-                                       heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
+        var config = CdevServiceConfig(
+            profile: profile, requireAuth: requireAuth, host: host, port: port,
+            repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
+            heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
         if utc { config.utcOffsetSeconds = 0 }
         let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: path)
         let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
@@ -55,7 +57,9 @@ struct ServeCdevCommand: AsyncParsableCommand {
             let info = service.pairingInfo(withToken: requireAuth)
             var lines = [JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(info.cliJSON))]
             if !json {
-                lines.insert("cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)", at: 0)
+                lines.insert(
+                    "cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)",
+                    at: 0)
                 if let code = try? QRCode(text: info.qrText) { lines.append(code.terminalText) }
                 if profile == .head, requireAuth { lines.append("pairing code: \(service.currentPairingCode())") }
             }

@@ -1,6 +1,6 @@
-import FlowDownConformance
 import ArgumentParser
 import ConformanceKit
+import FlowDownConformance
 import Foundation
 import ModelExchange
 import WireCore
@@ -19,8 +19,10 @@ struct FlowDownCommand: ParsableCommand {
               wirecheck flowdown simulate --models models.plist --state fd.json --url '<exchange url>'
               wirecheck flowdown open --seed-file my.seed --payload '<payload>'
             """,
-        subcommands: [Keygen.self, Handshake.self, Exchange.self, Parse.self, Verify.self, Seal.self, Open.self, Models.self,
-                      Simulate.self])
+        subcommands: [
+            Keygen.self, Handshake.self, Exchange.self, Parse.self, Verify.self, Seal.self, Open.self, Models.self,
+            Simulate.self,
+        ])
 }
 
 /// The requester's key: a 32-byte seed given as hex or in a file (32 raw bytes or 64 hex characters).
@@ -48,7 +50,10 @@ struct JSONFlag: ParsableArguments {
 
     /// Prints `fields` as JSON, or as `name: value` lines.
     func emit(_ fields: JSONObject) {
-        if json { JSONOutput.print(.object(fields)); return }
+        if json {
+            JSONOutput.print(.object(fields))
+            return
+        }
         for (name, value) in fields { print("\(name): \(value.stringValue ?? JSONWriter.compact(value))") }
     }
 }
@@ -67,7 +72,9 @@ extension FlowDownCommand {
     struct Keygen: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a key pair from a random (or given) 32-byte seed and print its pk.",
-            discussion: "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck flowdown keygen --out my.seed")
+            discussion:
+                "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck flowdown keygen --out my.seed"
+        )
         @OptionGroup var seed: SeedOptions
         @Option(help: ArgumentHelp("Write the seed (hex) to this file, mode 0600.", valueName: "FILE")) var out: String?
         @Flag(help: "Also print the seed.") var showSeed = false
@@ -81,7 +88,9 @@ extension FlowDownCommand {
             if showSeed { fields["seed"] = .string(Hex.encode(pair.seed)) }
             if let out { fields["seedFile"] = .string(out) }
             output.emit(fields)
-            if out == nil, !showSeed, !output.json { Console().message("note: the seed was not saved; use --out FILE or --show-seed to keep it") }
+            if out == nil, !showSeed, !output.json {
+                Console().message("note: the seed was not saved; use --out FILE or --show-seed to keep it")
+            }
         }
     }
 
@@ -102,7 +111,9 @@ extension FlowDownCommand {
     struct Exchange: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build and sign the exchange URL for a session from the verification callback.",
-            discussion: "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability tool --capability visual")
+            discussion:
+                "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability tool --capability visual"
+        )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The session from the verification callback.") var session: String
         @Option(help: "Your app's name, shown by FlowDown.") var appName: String
@@ -130,7 +141,9 @@ extension FlowDownCommand {
     struct Parse: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say what a URL of the protocol is (handshake, exchange, cancel, callback) and show its fields.",
-            discussion: "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse 'flowdown://models/exchange?stage=cancelled&session=S'")
+            discussion:
+                "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse 'flowdown://models/exchange?stage=cancelled&session=S'"
+        )
         @Argument(help: "The URL.") var url: String
         @OptionGroup var output: JSONFlag
 
@@ -142,7 +155,9 @@ extension FlowDownCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check an exchange URL as FlowDown does: window, signature, capabilities.",
-            discussion: "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange url>' --pk '<pk>'")
+            discussion:
+                "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange url>' --pk '<pk>'"
+        )
         @Argument(help: "The exchange URL.") var url: String
         @Option(help: "The pk from the handshake.") var pk: String
         @Option(help: "Unix seconds to check the window against (default: now).") var now: Int64?
@@ -170,7 +185,8 @@ extension FlowDownCommand {
         @Option(help: "The session (part of the HKDF salt).") var session: String
         @Option(help: ArgumentHelp("The plaintext as text.", valueName: "TEXT")) var plaintext: String?
         @Option(help: ArgumentHelp("Read the plaintext from a file.", valueName: "FILE")) var plaintextFile: String?
-        @Option(help: ArgumentHelp("Ephemeral X25519 private key (hex), for reproducible output.", valueName: "HEX")) var ephemeralKey: String?
+        @Option(help: ArgumentHelp("Ephemeral X25519 private key (hex), for reproducible output.", valueName: "HEX")) var ephemeralKey:
+            String?
         @Option(help: ArgumentHelp("12-byte nonce (hex), for reproducible output.", valueName: "HEX")) var nonce: String?
         @OptionGroup var output: JSONFlag
 
@@ -199,7 +215,9 @@ extension FlowDownCommand {
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decrypt a payload with your seed; prints the session and the plaintext (the models plist).",
-            discussion: "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist")
+            discussion:
+                "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
+        )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The payload value of the completed callback.") var payload: String
         @Option(help: "Refuse a payload for another session.") var expectedSession: String?
@@ -239,14 +257,18 @@ extension FlowDownCommand {
                 return
             }
             if output.json {
-                JSONOutput.print(.array(models.map { model in
-                    var dict = ModelsPlist.dictionary(model)
-                    if !showSecrets {
-                        if dict["token"] != nil { dict["token"] = .string("<redacted>") }
-                        if case .dict(let headers)? = dict["headers"] { dict["headers"] = .dict(headers.mapValues { _ in .string("<redacted>") }) }
-                    }
-                    return ModelJSON.json(.dict(dict))
-                }))
+                JSONOutput.print(
+                    .array(
+                        models.map { model in
+                            var dict = ModelsPlist.dictionary(model)
+                            if !showSecrets {
+                                if dict["token"] != nil { dict["token"] = .string("<redacted>") }
+                                if case .dict(let headers)? = dict["headers"] {
+                                    dict["headers"] = .dict(headers.mapValues { _ in .string("<redacted>") })
+                                }
+                            }
+                            return ModelJSON.json(.dict(dict))
+                        }))
                 return
             }
             for model in models {
@@ -319,7 +341,9 @@ enum ModelsFile {
             let value: JSONValue
             do { value = try JSONParser.parse(bytes) } catch { throw ValidationError("\(path): \(error)") }
             return try (value.arrayValue ?? []).map { element in
-                guard case .dict(let dict)? = ModelJSON.plist(element) else { throw ValidationError("\(path): each model must be an object") }
+                guard case .dict(let dict)? = ModelJSON.plist(element) else {
+                    throw ValidationError("\(path): each model must be an object")
+                }
                 return ModelsPlist.model(from: dict)
             }
         }
@@ -346,9 +370,20 @@ struct SimulatorState {
     }
 
     func write(_ path: String) throws {
-        let json: JSONValue = ["deviceId": .string(deviceId), "contexts": .object(JSONObject(contexts.keys.sorted().map { session in
-            (session, ["publicKey": .string(contexts[session]!.publicKey), "callbackScheme": .string(contexts[session]!.callbackScheme)])
-        }))]
+        let json: JSONValue = [
+            "deviceId": .string(deviceId),
+            "contexts": .object(
+                JSONObject(
+                    contexts.keys.sorted().map { session in
+                        (
+                            session,
+                            [
+                                "publicKey": .string(contexts[session]!.publicKey),
+                                "callbackScheme": .string(contexts[session]!.callbackScheme),
+                            ]
+                        )
+                    })),
+        ]
         try (JSONWriter.pretty(json) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
