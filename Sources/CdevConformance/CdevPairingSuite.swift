@@ -60,7 +60,8 @@ public struct CdevPairingSuite: VectorSuite {
         "Malformed": .init(
             bugType: .basic,
             description:
-                "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad timestamp."
+                "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad "
+                    + "timestamp."
         ),
         "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
         "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
@@ -202,8 +203,11 @@ public struct CdevPairingSuite: VectorSuite {
         return VectorFile(
             format: "cdev", suite: id, spec: CdevTokenSuite.spec,
             header: [
-                "What a cdev client parses to pair: pairing info (API, QR text, CLI), and the token pair of /api/auth/exchange and /api/auth/refresh.",
-                "Ops cdev.parsePairingInfo {json} -> {ws, http, session, repo, token?, tokenExpiresAt? (Unix seconds), authRequired?} and cdev.parseTokenPair {json} -> {accessToken, accessTokenExpiresAt, refreshToken, refreshTokenExpiresAt, tokenType, expiresIn}, or malformed.",
+                "What a cdev client parses to pair: pairing info (API, QR text, CLI), and the token pair of /api/auth/exchange and "
+                    + "/api/auth/refresh.",
+                "Ops cdev.parsePairingInfo {json} -> {ws, http, session, repo, token?, tokenExpiresAt? (Unix seconds), authRequired?} "
+                    + "and cdev.parseTokenPair {json} -> {accessToken, accessTokenExpiresAt, refreshToken, refreshTokenExpiresAt, "
+                    + "tokenType, expiresIn}, or malformed.",
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.pairingInfo.type, tests: infoCases), TestGroup(type: Self.tokenPair.type, tests: pairCases)])

@@ -276,7 +276,8 @@ public struct CdevTokenSuite: VectorSuite {
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(
-                    #"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"LeGaCyNoNcE01234"}"#
+                    (#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"LeGaCyNoN"#
+                        + #"cE01234"}"#)
                         .utf8)),
             .valid)
         addValidate(
@@ -311,8 +312,11 @@ public struct CdevTokenSuite: VectorSuite {
         return VectorFile(
             format: "cdev", suite: id, spec: Self.spec,
             header: [
-                "cdev tokens: prefix || base64url-raw({\"p\": base64url-raw(payload), \"s\": base64url-raw(HMAC-SHA256(secret, payload))}), payload v1 keys in Go struct order with omitempty.",
-                "Ops cdev.mint {secret, type, serverId, issuedAt, expiresAt, nonce, deviceId?, userId?} -> {token} (byte-exact) and cdev.validate {token, secret, serverId, now, revokedNonces?} -> {payload} or invalid-format / invalid-token / expired / revoked, checked in the order of section 2.",
+                "cdev tokens: prefix || base64url-raw({\"p\": base64url-raw(payload), \"s\": base64url-raw(HMAC-SHA256(secret, "
+                    + "payload))}), payload v1 keys in Go struct order with omitempty.",
+                "Ops cdev.mint {secret, type, serverId, issuedAt, expiresAt, nonce, deviceId?, userId?} -> {token} (byte-exact) and "
+                    + "cdev.validate {token, secret, serverId, now, revokedNonces?} -> {payload} or invalid-format / invalid-token / "
+                    + "expired / revoked, checked in the order of section 2.",
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.mint.type, tests: mint), TestGroup(type: Self.validate.type, tests: validate)])

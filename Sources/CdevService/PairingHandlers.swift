@@ -82,7 +82,8 @@ extension CdevService {
             <table>
             \(table)
             </table>
-            <script>setInterval(function () { document.getElementById("qr").src = "/api/pair/qr?size=256&t=" + Date.now(); }, 60000);</script>
+            <script>setInterval(function () { document.getElementById("qr").src = "/api/pair/qr?size=256&t=" + Date.now(); }, \
+            60000);</script>
             </body>
             </html>
 

@@ -9,7 +9,8 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     public var id: String { "flowdown/exchange-url" }
     public var operations: [ShimOperation] { FlowDownOperations.all }
 
-    /// `FlowDownExchangeURLTest`: `flowdown.exchangeURL {seed, session, appName, reason, capabilities, multipleSelection, timestamp}` → `{url, canonical}`.
+    /// `FlowDownExchangeURLTest`: `flowdown.exchangeURL {seed, session, appName, reason, capabilities,
+    /// multipleSelection, timestamp}` → `{url, canonical}`.
     public static let exchangeURL = GroupKind(
         "FlowDownExchangeURLTest", op: "flowdown.exchangeURL",
         input: [
@@ -27,14 +28,16 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         "QueryEncoding": .init(
             bugType: .canonicalization,
             description:
-                "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for byte."
+                "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for "
+                    + "byte."
         ),
         "Capabilities": .init(
             bugType: .defined, description: "A capability combination, joined with ',' in caller order; an empty list is 'capabilities='."),
         "RandomizedSignature": .init(
             bugType: .interop,
             description:
-                "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any sig that verifies is accepted."
+                "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any "
+                    + "sig that verifies is accepted."
         ),
     ]
 
@@ -103,8 +106,12 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "The signed exchange URL: items session, app_name, reason, capabilities, multiple_selection, timestamp in that order, canonical = \"/exchange?\" + URLComponents-encoded query, sig = Base64(Ed25519(SHA-256(canonical))) appended last.",
-                "Op flowdown.exchangeURL {seed, session, appName, reason, capabilities, multipleSelection, timestamp} -> {url, canonical}. canonical and the URL up to &sig= must match exactly; sig must verify with the seed's key (any valid signature).",
+                "The signed exchange URL: items session, app_name, reason, capabilities, multiple_selection, timestamp in that order, "
+                    + "canonical = \"/exchange?\" + URLComponents-encoded query, sig = Base64(Ed25519(SHA-256(canonical))) appended "
+                    + "last.",
+                "Op flowdown.exchangeURL {seed, session, appName, reason, capabilities, multipleSelection, timestamp} -> {url, "
+                    + "canonical}. canonical and the URL up to &sig= must match exactly; sig must verify with the seed's key (any valid "
+                    + "signature).",
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.exchangeURL.type, tests: tests)])
     }

@@ -66,8 +66,11 @@ public struct FlowDownKeysSuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "Key pairs from a 32-byte seed (the same bytes are the Ed25519 seed and the X25519 scalar), the 88-character pk = Base64(Ed25519 public key || X25519 public key), and handshake URLs flowdown://models/exchange?pk=...&callback=<scheme>.",
-                "Ops: flowdown.publicKey {seed} -> {pk}; flowdown.handshakeURL {seed, callback} -> {url}. The raw public keys in expected are informational.",
+                "Key pairs from a 32-byte seed (the same bytes are the Ed25519 seed and the X25519 scalar), the 88-character pk = "
+                    + "Base64(Ed25519 public key || X25519 public key), and handshake URLs "
+                    + "flowdown://models/exchange?pk=...&callback=<scheme>.",
+                "Ops: flowdown.publicKey {seed} -> {pk}; flowdown.handshakeURL {seed, callback} -> {url}. The raw public keys in "
+                    + "expected are informational.",
             ],
             notes: Self.notes,
             testGroups: [

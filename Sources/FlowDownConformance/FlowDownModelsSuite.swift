@@ -94,7 +94,8 @@ public struct FlowDownModelsSuite: VectorSuite {
         addDecode(
             "unknown-keys", "api_version and a future key", ["UnknownKeys"],
             document(
-                "<array><dict><key>api_version</key><string>v2</string><key>future</key><dict><key>x</key><integer>1</integer></dict><key>name</key><string>n</string></dict></array>"
+                "<array><dict><key>api_version</key><string>v2</string><key>future</key><dict><key>x</key><integer>1</integer></dict><key"
+                    + ">name</key><string>n</string></dict></array>"
             ))
         addDecode(
             "wrong-type", "context as a string", ["WrongType"],
@@ -102,7 +103,8 @@ public struct FlowDownModelsSuite: VectorSuite {
         addDecode(
             "ext-data", "ext_data with storage", ["ExtData"],
             document(
-                "<array><dict><key>ext_data</key><dict><key>storage</key><dict><key>chat_client_kit_scripts</key><string>[]</string></dict></dict></dict></array>"
+                "<array><dict><key>ext_data</key><dict><key>storage</key><dict><key>chat_client_kit_scripts</key><string>[]</string></dic"
+                    + "t></dict></dict></array>"
             ))
         addDecode("binary", "a binary plist with one model", ["BinaryPlist"], Self.binaryPlist())
         addDecode("not-plist", "plain text", ["NotModels"], Array("models".utf8), .invalid, "malformed-plist")
@@ -113,8 +115,10 @@ public struct FlowDownModelsSuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "The models plist inside the payload: an array of CloudModel dicts. Models are given as JSON objects with the plist keys; dates are {\"date\": ISO 8601}, data {\"data\": hex}; plist bytes are hex.",
-                "Ops flowdown.decodeModels {plist} -> {models} (lenient: every field optional, unknown keys kept, body_fields read as bodyFields) and flowdown.encodeModels {models} -> {plist} (canonical XML, byte for byte).",
+                "The models plist inside the payload: an array of CloudModel dicts. Models are given as JSON objects with the plist "
+                    + "keys; dates are {\"date\": ISO 8601}, data {\"data\": hex}; plist bytes are hex.",
+                "Ops flowdown.decodeModels {plist} -> {models} (lenient: every field optional, unknown keys kept, body_fields read as "
+                    + "bodyFields) and flowdown.encodeModels {models} -> {plist} (canonical XML, byte for byte).",
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.decodeModels.type, tests: decode), TestGroup(type: Self.encodeModels.type, tests: encode)])

@@ -128,7 +128,8 @@ public struct FlowDownParseURLSuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "Parsing of every URL of the protocol. flowdown:// URLs are resolved as FlowDown does (kind handshake, exchange or cancel); other schemes are callbacks as the requester reads them (kind callback).",
+                "Parsing of every URL of the protocol. flowdown:// URLs are resolved as FlowDown does (kind handshake, exchange or "
+                    + "cancel); other schemes are callbacks as the requester reads them (kind callback).",
                 "Op flowdown.parseURL {url} -> {kind, fields}; fields maps lower-cased names to the first decoded value.",
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.parseURL.type, tests: tests)])

@@ -27,7 +27,8 @@ public struct FlowDownPayloadSuite: VectorSuite {
         "KeyOrder": .init(
             bugType: .interop,
             description:
-                "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order is not stable)."
+                "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order "
+                    + "is not stable)."
         ),
         "ModifiedTag": .init(bugType: .authBypass, description: "The Poly1305 tag was altered."),
         "ModifiedCiphertext": .init(bugType: .authBypass, description: "A ciphertext byte was altered."),
@@ -43,7 +44,8 @@ public struct FlowDownPayloadSuite: VectorSuite {
         "LowOrderPoint": .init(
             bugType: .weakParams,
             description:
-                "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here authenticates under that key. Reject it (RFC 7748 section 6.1)."
+                "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here "
+                    + "authenticates under that key. Reject it (RFC 7748 section 6.1)."
         ),
         "NotBase64": .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
         "NotJSON": .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),
@@ -202,8 +204,12 @@ public struct FlowDownPayloadSuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "The payload of the completed callback: Base64(JSON {session, sealed, ephemeralPublicKey}); sealed = Base64(nonce || ChaCha20-Poly1305 ciphertext || tag) under HKDF-SHA256(X25519(ephemeral, recipient), salt \"flowdown-model-exchange\" + session, info = recipient's Ed25519 public key).",
-                "Ops flowdown.sealPayload {pk, session, plaintext, ephemeralPrivateKey, nonce} -> {payload} (compared after decoding: sealed, ephemeralPublicKey and session exact; key order and \\/ escaping free) and flowdown.openPayload {seed, payload, expectedSession?} -> {session, plaintext}.",
+                "The payload of the completed callback: Base64(JSON {session, sealed, ephemeralPublicKey}); sealed = Base64(nonce || "
+                    + "ChaCha20-Poly1305 ciphertext || tag) under HKDF-SHA256(X25519(ephemeral, recipient), salt "
+                    + "\"flowdown-model-exchange\" + session, info = recipient's Ed25519 public key).",
+                "Ops flowdown.sealPayload {pk, session, plaintext, ephemeralPrivateKey, nonce} -> {payload} (compared after decoding: "
+                    + "sealed, ephemeralPublicKey and session exact; key order and \\/ escaping free) and flowdown.openPayload {seed, "
+                    + "payload, expectedSession?} -> {session, plaintext}.",
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.seal.type, tests: seal), TestGroup(type: Self.open.type, tests: open)])

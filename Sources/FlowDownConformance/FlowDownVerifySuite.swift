@@ -22,7 +22,8 @@ public struct FlowDownVerifySuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "Window": .init(
-            bugType: .expiry, description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the future."),
+            bugType: .expiry, description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the "
+                + "future."),
         "ModifiedSignature": .init(bugType: .authBypass, description: "One bit of the signature flipped."),
         "WrongKey": .init(bugType: .authBypass, description: "Signed with another key than the handshake's pk."),
         "ItemOrder": .init(
@@ -31,7 +32,8 @@ public struct FlowDownVerifySuite: VectorSuite {
         "ForeignEncoding": .init(
             bugType: .interop,
             description:
-                "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature cannot verify."
+                "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature "
+                    + "cannot verify."
         ),
         "TransitEncoding": .init(
             bugType: .canonicalization,
@@ -50,13 +52,15 @@ public struct FlowDownVerifySuite: VectorSuite {
         "PathCase": .init(
             bugType: .canonicalization,
             description:
-                "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE cannot verify a signature made over /exchange."
+                "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE "
+                    + "cannot verify a signature made over /exchange."
         ),
         "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
         "DuplicateParameter": .init(
             bugType: .knownBug,
             description:
-                "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes (Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
+                "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes "
+                    + "(Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
         ),
         "DoubleTimestamp": .init(
             bugType: .edgeCase,
@@ -139,7 +143,8 @@ public struct FlowDownVerifySuite: VectorSuite {
             URLQueryEncoding.decode(String(valid.split(separator: "?")[1])).last!.value!, variant: .foundation)
         sigBytes[10] ^= 0x04
         let flipped =
-            "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig=\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
+            "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig="
+                + "\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
         add(
             "signature-bit-flip", "bit 2 of signature byte 10 flipped", ["ModifiedSignature"], ["FlowDown 6"], url: flipped, .invalid,
             "bad-signature")
@@ -215,8 +220,12 @@ public struct FlowDownVerifySuite: VectorSuite {
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "FlowDown's verification of a received exchange URL against the pk of the handshake, at time now (unknown-session is out of scope).",
-                "Op flowdown.verifyExchange {url, pk, now} -> {session, appName, reason, capabilities, multipleSelection, timestamp}. Order of checks: parse (malformed, unknown-capability), pk (bad-public-key), window (expired), sig present (missing-signature), canonical rebuilt by decoding and re-encoding the received items without sig, Ed25519 over SHA-256 (bad-signature).",
+                "FlowDown's verification of a received exchange URL against the pk of the handshake, at time now (unknown-session is out "
+                    + "of scope).",
+                "Op flowdown.verifyExchange {url, pk, now} -> {session, appName, reason, capabilities, multipleSelection, timestamp}. "
+                    + "Order of checks: parse (malformed, unknown-capability), pk (bad-public-key), window (expired), sig present "
+                    + "(missing-signature), canonical rebuilt by decoding and re-encoding the received items without sig, Ed25519 over "
+                    + "SHA-256 (bad-signature).",
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.verifyExchange.type, tests: tests)])
     }

@@ -82,7 +82,8 @@ struct ListCommand: ParsableCommand {
         }
         for row in rows {
             print(
-                "\(row["suite"]!.stringValue!)  \(row["cases"]!.intValue!) cases (\(row["valid"]!.intValue!) valid, \(row["invalid"]!.intValue!) invalid, \(row["acceptable"]!.intValue!) acceptable)"
+                "\(row["suite"]!.stringValue!)  \(row["cases"]!.intValue!) cases (\(row["valid"]!.intValue!) valid, "
+                    + "\(row["invalid"]!.intValue!) invalid, \(row["acceptable"]!.intValue!) acceptable)"
             )
             print("    groups: \(row["groupTypes"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", "))")
             let errors = row["errors"]!.arrayValue!.compactMap(\.stringValue)

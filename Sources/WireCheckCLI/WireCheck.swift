@@ -6,7 +6,8 @@ struct WireCheck: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wirecheck",
         abstract:
-            "Conformance vectors, shim runner and fuzzing harness for wire formats: \(Families.all.all.map(\.name).joined(separator: ", ")).",
+            "Conformance vectors, shim runner and fuzzing harness for wire formats: "
+            + "\(Families.all.all.map(\.name).joined(separator: ", ")).",
         discussion: """
             Start with `wirecheck run` (every suite against the reference implementation through its own shim) \
             or `wirecheck vectors verify --shim "CMD"` to test your implementation. Reports land in reports/<run-name>/.

@@ -24,7 +24,8 @@ public struct Base64Suite: VectorSuite {
         "NonCanonical": .init(
             bugType: .malleability,
             description:
-                "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two encodings decode to the same bytes."
+                "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two "
+                    + "encodings decode to the same bytes."
         ),
         "LineBreak": .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
         "Whitespace": .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),
@@ -108,7 +109,8 @@ public struct Base64Suite: VectorSuite {
                 name: "RFC 4648 Base64, Go encoding/base64", version: "RFC 4648; Go 1.22",
                 url: "https://www.rfc-editor.org/rfc/rfc4648"),
             header: [
-                "Base64 decoding in eight variants: alphabet (std: + /, url: - _) x padding (padded, raw) x mode (strict: RFC 4648 canonical; go: Go's encoding/base64 without Strict(), which skips CR/LF and accepts non-zero trailing bits).",
+                "Base64 decoding in eight variants: alphabet (std: + /, url: - _) x padding (padded, raw) x mode (strict: RFC 4648 "
+                    + "canonical; go: Go's encoding/base64 without Strict(), which skips CR/LF and accepts non-zero trailing bits).",
                 "Op wirecore.base64Decode {variant, text} -> {bytes}. FlowDown uses std-padded-strict, cdev tokens url-raw-go.",
             ],
             notes: Self.notes, testGroups: groups)

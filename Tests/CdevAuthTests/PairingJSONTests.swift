@@ -15,11 +15,13 @@ final class PairingJSONTests: XCTestCase {
     func testThreeEncodingsHaveTheirOwnKeyOrder() {
         XCTAssertEqual(
             JSONWriter.compact(.object(info.infoJSON(offsetSeconds: 7 * 3600))),
-            #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"cdev","token":"cdev_p_x","token_expires_at":"2025-12-30T08:00:00+07:00"}"#
+            #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"cde"#
+                + #"v","token":"cdev_p_x","token_expires_at":"2025-12-30T08:00:00+07:00"}"#
         )
         XCTAssertEqual(
             info.qrText,
-            #"{"http":"http://127.0.0.1:8766","repo":"cdev","session":"6f57d617-8d94-4810-b135-cddff5bc1007","token":"cdev_p_x","ws":"ws://127.0.0.1:8766/ws"}"#
+            #"{"http":"http://127.0.0.1:8766","repo":"cdev","session":"6f57d617-8d94-4810-b135-cddff5bc1007","token":"cdev_p_x","ws":"ws"#
+                + #"://127.0.0.1:8766/ws"}"#
         )
         XCTAssertEqual(info.cliJSON.map(\.key), ["ws", "http", "session", "token", "repo"])
         var head = info

@@ -9,7 +9,10 @@ final class SpecTokenTests: XCTestCase {
     static let secret = (0..<32).map(UInt8.init)
     static let serverId = "AbCdEfGhIjKlMnOp"
     static let v1Token =
-        "cdev_p_eyJwIjoiZXlKMklqb3hMQ0owZVhCbElqb2ljR0ZwY21sdVp5SXNJbk5sY25abGNsOXBaQ0k2SWtGaVEyUkZaa2RvU1dwTGJFMXVUM0FpTENKcGMzTjFaV1JmWVhRaU9qRTNNelUxTVRZNE1EQXNJbVY0Y0dseVpYTmZZWFFpT2pFM016VTFNakEwTURBc0ltNXZibU5sSWpvaVRqQnVZMlV0WHpBeE1qTTBOVFkzT0NJc0ltMXZaR1VpT2lKc2IyTmhiQ0lzSW1GblpXNTBYMmxrSWpvaVFXSkRaRVZtUjJoSmFrdHNUVzVQY0NKOSIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV2doTENvMHJ2VThGY2IwIn0"
+        "cdev_p_eyJwIjoiZXlKMklqb3hMQ0owZVhCbElqb2ljR0ZwY21sdVp5SXNJbk5sY25abGNsOXBaQ0k2SWtGaVEyUkZaa2RvU1dwTGJFMXVUM0FpTENKcGMzTjFaV1JmW"
+            + "VhRaU9qRTNNelUxTVRZNE1EQXNJbVY0Y0dseVpYTmZZWFFpT2pFM016VTFNakEwTURBc0ltNXZibU5sSWpvaVRqQnVZMlV0WHpBeE1qTTBOVFkzT0NJc0ltMXZ"
+            + "aR1VpT2lKc2IyTmhiQ0lzSW1GblpXNTBYMmxrSWpvaVFXSkRaRVZtUjJoSmFrdHNUVzVQY0NKOSIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV"
+            + "2doTENvMHJ2VThGY2IwIn0"
 
     static let v1 = TokenPayload(
         type: "pairing", serverId: serverId, issuedAt: 1_735_516_800, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678")
@@ -23,7 +26,8 @@ final class SpecTokenTests: XCTestCase {
     func testV1PairingTokenByteForByte() throws {
         XCTAssertEqual(
             String(decoding: Self.v1.bytes, as: UTF8.self),
-            #"{"v":1,"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"N0nce-_012345678","mode":"local","agent_id":"AbCdEfGhIjKlMnOp"}"#
+            #"{"v":1,"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","issued_at":1735516800,"expires_at":1735520400,"nonce":"N0nce-_0123"#
+                + #"45678","mode":"local","agent_id":"AbCdEfGhIjKlMnOp"}"#
         )
         XCTAssertEqual(
             Hex.encode(OpenSSL.hmacSHA256(key: Self.secret, data: Self.v1.bytes)),

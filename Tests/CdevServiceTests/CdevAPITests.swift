@@ -104,7 +104,8 @@ final class CdevAPITests: XCTestCase {
         let open = get(service(requireAuth: false), "/api/pair/info")
         XCTAssertEqual(
             open.bodyText,
-            #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"repo"}"#
+            #"{"ws":"ws://127.0.0.1:8766/ws","http":"http://127.0.0.1:8766","session":"6f57d617-8d94-4810-b135-cddff5bc1007","repo":"rep"#
+                + #"o"}"#
                 + "\n")
         let api = service()
         let first = try PairingInfo.parse(get(api, "/api/pair/info").body)

@@ -10,7 +10,8 @@ final class CdevEventsTests: XCTestCase {
         let text = CdevEvents.heartbeat(sequence: 3, now: 1_767_056_400.5, uptime: 90)
         XCTAssertEqual(
             text,
-            #"{"event":"heartbeat","timestamp":"2025-12-30T01:00:00.5Z","payload":{"server_time":"2025-12-30T01:00:00Z","sequence":3,"claude_status":"idle","uptime_seconds":90}}"#
+            #"{"event":"heartbeat","timestamp":"2025-12-30T01:00:00.5Z","payload":{"server_time":"2025-12-30T01:00:00Z","sequence":3,"cl"#
+                + #"aude_status":"idle","uptime_seconds":90}}"#
         )
     }
 
@@ -29,7 +30,8 @@ final class CdevEventsTests: XCTestCase {
         let legacy = try XCTUnwrap(CdevEvents.answer(to: #"{"command":"run_claude","request_id":"r1"}"#, now: 0))
         XCTAssertTrue(
             legacy.hasPrefix(
-                #"{"event":"error","timestamp":"1970-01-01T00:00:00Z","payload":{"message":"unsupported command: run_claude"},"request_id":"r1"}"#
+                #"{"event":"error","timestamp":"1970-01-01T00:00:00Z","payload":{"message":"unsupported command: "#
+                    + #"run_claude"},"request_id":"r1"}"#
             ))
     }
 }

@@ -11,7 +11,8 @@ final class CurlLineTests: XCTestCase {
             body: Array(#"{"pairing_token":"cdev_p_eyJ0","x":"$HOME"}"#.utf8))
         XCTAssertEqual(
             line,
-            #"curl -sS -i -X POST -H "Authorization: Bearer $CDEV_R_TOKEN" -H 'X-Note: it'\''s' --data-binary "{\"pairing_token\":\"$CDEV_P_TOKEN\",\"x\":\"\$HOME\"}" "http://127.0.0.1:8766/ws?token=$CDEV_S_TOKEN""#
+            #"curl -sS -i -X POST -H "Authorization: Bearer $CDEV_R_TOKEN" -H 'X-Note: it'\''s' --data-binary "#
+                + #""{\"pairing_token\":\"$CDEV_P_TOKEN\",\"x\":\"\$HOME\"}" "http://127.0.0.1:8766/ws?token=$CDEV_S_TOKEN""#
         )
         XCTAssertFalse(line.contains("eyJ"))
     }

@@ -119,7 +119,8 @@ final class ShimRunTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"type="XPASS""#))
         XCTAssertTrue(
             xml.contains(
-                "reproducer: wirecheck vectors verify --vectors \(TestEnvironment.vectorsDirectory) --expect \(file) --strict --only wirecore/base64/std-padded-strict/space"
+                "reproducer: wirecheck vectors verify --vectors \(TestEnvironment.vectorsDirectory) --expect \(file) --strict --only "
+                    + "wirecore/base64/std-padded-strict/space"
             ), xml)
     }
 

@@ -10,10 +10,12 @@ final class SpecExampleTests: XCTestCase {
     static let seed = (1...32).map(UInt8.init)
     static let pk = "ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA=="
     static let canonical =
-        "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&timestamp=1700000000"
+        "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&ti"
+            + "mestamp=1700000000"
     static let sig = "MK3Ebqv+dd3QUAdDF7W8UplBvROs8AZAF1BM9ggohnjbGsoFS9wbD7ArrIkHCXN51IUzewlcelpIsEuSTQWDDw=="
     static let payload =
-        "eyJzZXNzaW9uIjoic2Vzc2lvbi1hYmMiLCJzZWFsZWQiOiJBQUVDQXdRRkJnY0lDUW9MYzMwYzg5Ukd4NEI3bTYyZnpGUkEzVEk2enJxOWM0cXJTUksrRit5XC9UQnUxOVE9PSIsImVwaGVtZXJhbFB1YmxpY0tleSI6IkV5eEVLK0FRKzlWK2NtQXpLS3AyNXhcL013VkE2cmlHVEo5Rk5uSm1UOUhJPSJ9"
+        "eyJzZXNzaW9uIjoic2Vzc2lvbi1hYmMiLCJzZWFsZWQiOiJBQUVDQXdRRkJnY0lDUW9MYzMwYzg5Ukd4NEI3bTYyZnpGUkEzVEk2enJxOWM0cXJTUksrRit5XC9UQnUx"
+            + "OVE9PSIsImVwaGVtZXJhbFB1YmxpY0tleSI6IkV5eEVLK0FRKzlWK2NtQXpLS3AyNXhcL013VkE2cmlHVEo5Rk5uSm1UOUhJPSJ9"
 
     override func setUp() { XCTAssertTrue(Libsodium.initialize()) }
 
@@ -32,7 +34,8 @@ final class SpecExampleTests: XCTestCase {
         let pair = try ModelExchangeKeyPair(seed: Self.seed)
         XCTAssertEqual(
             HandshakeRequest.url(publicKey: pair.publicKey, callbackScheme: "example-callback"),
-            "flowdown://models/exchange?pk=ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA%3D%3D&callback=example-callback"
+            "flowdown://models/exchange?pk=ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA%3D%3D&c"
+                + "allback=example-callback"
         )
     }
 

@@ -28,7 +28,8 @@ final class URLQueryEncodingTests: XCTestCase {
         ]
         XCTAssertEqual(
             "/exchange?" + URLQueryEncoding.encode(items),
-            "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&timestamp=1700000000"
+            "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=fals"
+                + "e&timestamp=1700000000"
         )
     }
 

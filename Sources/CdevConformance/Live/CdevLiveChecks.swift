@@ -73,7 +73,8 @@ extension CdevLiveChecker {
             guard payload.serverId.count == 16, payload.nonce.count == 16, payload.mode == "local", payload.agentId == payload.serverId
             else {
                 return .fail(
-                    "payload fields off: server_id/nonce must be 16 characters, mode local, agent_id = server_id: \(inspection.payloadJSON ?? "")"
+                    "payload fields off: server_id/nonce must be 16 characters, mode local, agent_id = server_id: "
+                        + "\(inspection.payloadJSON ?? "")"
                 )
             }
             if let mac = inspection.mac, mac.count != 32 { return .fail("s is \(mac.count) bytes") }

@@ -12,14 +12,17 @@ struct JUnitReport {
         let skipped = report.results.filter { $0.status == .skip || $0.status == .unimplemented }.count
         let time = report.results.reduce(0) { $0 + $1.durationMs } / 1000
         out +=
-            "<testsuites name=\"wirecheck \(Self.escape(report.runName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
+            "<testsuites name=\"wirecheck \(Self.escape(report.runName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" "
+                + "skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
         for suite in report.suites {
             let cases = report.results.filter { $0.suite == suite }
             let suiteFailures = cases.filter { $0.status.failsRun }.count
             let suiteSkipped = cases.filter { $0.status == .skip || $0.status == .unimplemented }.count
             let suiteTime = cases.reduce(0) { $0 + $1.durationMs } / 1000
             out +=
-                "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
+                "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" "
+                    + "skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" "
+                    + "timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
             out += "    <properties>\n"
             for (name, value) in [
                 ("implementation", report.implementation), ("vectorsVersion", report.vectorsVersion),
@@ -31,7 +34,8 @@ struct JUnitReport {
             for result in cases {
                 let classname = result.suite.replacingOccurrences(of: "/", with: ".")
                 out +=
-                    "    <testcase name=\"\(Self.escape(result.id))\" classname=\"\(Self.escape(classname))\" time=\"\(Self.seconds(result.durationMs / 1000))\""
+                    "    <testcase name=\"\(Self.escape(result.id))\" classname=\"\(Self.escape(classname))\" "
+                        + "time=\"\(Self.seconds(result.durationMs / 1000))\""
                 switch result.status {
                 case .fail, .xpass:
                     out += ">\n      <failure message=\"\(Self.escape(result.reason))\" type=\"\(result.status.rawValue)\">"

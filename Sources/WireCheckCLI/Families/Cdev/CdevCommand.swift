@@ -106,7 +106,8 @@ struct CdevCommand: ParsableCommand {
                 if let mac = inspection.mac { print("s:       \(mac.count)-byte MAC") }
                 if let payload = inspection.payload {
                     print(
-                        "type \(payload.type), server_id \(payload.serverId), issued_at \(payload.issuedAt), expires_at \(payload.expiresAt), nonce \(payload.nonce)"
+                        "type \(payload.type), server_id \(payload.serverId), issued_at \(payload.issuedAt), expires_at "
+                            + "\(payload.expiresAt), nonce \(payload.nonce)"
                             + (payload.deviceId.isEmpty ? "" : ", device_id \(payload.deviceId)"))
                 }
                 for note in inspection.notes { print("note:    \(note)") }

@@ -58,7 +58,8 @@ struct ServeCdevCommand: AsyncParsableCommand {
             var lines = [JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(info.cliJSON))]
             if !json {
                 lines.insert(
-                    "cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)  secret file \(path)",
+                    "cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)"
+                        + "  secret file \(path)",
                     at: 0)
                 if let code = try? QRCode(text: info.qrText) { lines.append(code.terminalText) }
                 if profile == .head, requireAuth { lines.append("pairing code: \(service.currentPairingCode())") }

@@ -73,7 +73,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a key pair from a random (or given) 32-byte seed and print its pk.",
             discussion:
-                "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck flowdown keygen --out my.seed"
+                "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck "
+                    + "flowdown keygen --out my.seed"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: ArgumentHelp("Write the seed (hex) to this file, mode 0600.", valueName: "FILE")) var out: String?
@@ -112,7 +113,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build and sign the exchange URL for a session from the verification callback.",
             discussion:
-                "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability tool --capability visual"
+                "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability "
+                    + "tool --capability visual"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The session from the verification callback.") var session: String
@@ -142,7 +144,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say what a URL of the protocol is (handshake, exchange, cancel, callback) and show its fields.",
             discussion:
-                "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse 'flowdown://models/exchange?stage=cancelled&session=S'"
+                "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse "
+                    + "'flowdown://models/exchange?stage=cancelled&session=S'"
         )
         @Argument(help: "The URL.") var url: String
         @OptionGroup var output: JSONFlag
@@ -156,7 +159,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check an exchange URL as FlowDown does: window, signature, capabilities.",
             discussion:
-                "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange url>' --pk '<pk>'"
+                "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange "
+                    + "url>' --pk '<pk>'"
         )
         @Argument(help: "The exchange URL.") var url: String
         @Option(help: "The pk from the handshake.") var pk: String
@@ -216,7 +220,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decrypt a payload with your seed; prints the session and the plaintext (the models plist).",
             discussion:
-                "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
+                "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) "
+                    + "instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The payload value of the completed callback.") var payload: String
