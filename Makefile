@@ -6,18 +6,23 @@ SWIFT ?= swift
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps build test run fuzz-smoke fuzz serve load bench vectors clean
+.PHONY: deps deps-run deps-test build test run fuzz-smoke fuzz serve load bench vectors clean
 
+## Debian packages: `deps-run` what the main job needs, `deps-test` what the tests add, `deps` everything.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh all
+deps-run:
+	@scripts/deps.sh run
+deps-test:
+	@scripts/deps.sh test
 
-build: deps
-	$(SWIFT) build
+## One debug build (with the test targets) serves both README commands: the second does not rebuild.
+build: deps-run
+	$(SWIFT) build --build-tests
 
 ## The test suite: unit and end-to-end tests, JSON Schema validation of every vector file, and the
 ## determinism check (regenerating Vectors/ and Corpus/ must change nothing).
-test: deps
-	$(SWIFT) build
+test: deps-test build
 	$(SWIFT) test
 	python3 scripts/validate_vectors.py Vectors
 	.build/debug/wirecheck vectors generate
@@ -31,14 +36,13 @@ test: deps
 	@echo "make test: all checks passed"
 
 ## The main job: every conformance suite against the reference implementation, through its shim.
-run: deps
-	$(SWIFT) build -c release
-	.build/release/wirecheck run
+run: build
+	.build/debug/wirecheck run
 
-fuzz-smoke: deps
+fuzz-smoke: deps-test
 	Fuzz/smoke.sh
 
-fuzz: deps
+fuzz: deps-test
 	Fuzz/run.sh $(TARGET) --hours $(HOURS)
 
 ## The mock cdev server in the foreground (port 8766, baseline profile, auth on); SERVE_ARGS adds

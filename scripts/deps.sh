@@ -1,42 +1,45 @@
 #!/usr/bin/env bash
-# Installs what WireCheck needs that a fresh machine may lack: Debian packages and Python's jsonschema.
-# Idempotent: when everything is present it only asks dpkg and python once each (well under 2 s).
-# Exit 2 with a message when something is missing and cannot be installed (not root, no network).
+# Installs the Debian packages WireCheck needs that a fresh machine may lack. Idempotent: when
+# everything is present it only asks dpkg (well under a second).
+#   scripts/deps.sh run    what `make run` needs: the C libraries the package links and pkg-config
+#   scripts/deps.sh test   + what the tests use: zbarimg (QR read-back), xmllint (JUnit schema), Python jsonschema
+#   scripts/deps.sh all    + wrk (make load) and the FlatBuffers compiler and library
+# Only Debian's packages are used (Debian's python3 refuses `pip install`, PEP 668). apt-get waits
+# for the dpkg lock instead of failing when another apt is running. Exit 2 with a message when
+# something is missing and cannot be installed (not root, no package source).
 set -uo pipefail
 
-APT_PACKAGES=(libsodium-dev libssl-dev libflatbuffers-dev flatbuffers-compiler libqrencode-dev libpng-dev
-              zbar-tools pkg-config libxml2-utils wrk)
-
-missing=()
-while read -r name status; do
-  [ "$status" = "installed" ] || missing+=("$name")
-done < <(for p in "${APT_PACKAGES[@]}"; do
-  printf '%s %s\n' "$p" "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || echo missing)"
-done)
-
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "deps: installing ${missing[*]}"
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "deps: error: missing Debian packages (${missing[*]}) and not running as root; install them with apt-get" >&2
-    exit 2
-  fi
-  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/tmp/wirecheck-deps-apt.log 2>&1; then
-    tail -20 /tmp/wirecheck-deps-apt.log >&2
-    echo "deps: error: apt-get could not install ${missing[*]} (see /tmp/wirecheck-deps-apt.log; no network?)" >&2
-    exit 2
-  fi
-fi
-
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "deps: installing Python jsonschema"
-  if ! python3 -m pip install -q jsonschema >/tmp/wirecheck-deps-pip.log 2>&1; then
-    tail -20 /tmp/wirecheck-deps-pip.log >&2
-    echo "deps: error: pip could not install jsonschema (see /tmp/wirecheck-deps-pip.log)" >&2
-    exit 2
-  fi
-fi
+mode="${1:-all}"
+RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev pkg-config)
+TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema)
+ALL_PACKAGES=(wrk libflatbuffers-dev flatbuffers-compiler)
+case "$mode" in
+  run) wanted=("${RUN_PACKAGES[@]}") ;;
+  test) wanted=("${RUN_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  all) wanted=("${RUN_PACKAGES[@]}" "${TEST_PACKAGES[@]}" "${ALL_PACKAGES[@]}") ;;
+  *) echo "deps: usage: scripts/deps.sh run|test|all" >&2; exit 2 ;;
+esac
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "deps: error: swift is not on PATH (expected Swift 6.2 or newer, e.g. /opt/swift/usr/bin)" >&2
+  exit 2
+fi
+
+missing=()
+for p in "${wanted[@]}"; do
+  [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" = "installed" ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "deps: error: missing Debian packages (${missing[*]}) and not running as root; run: sudo apt-get install ${missing[*]}" >&2
+  exit 2
+fi
+log=/tmp/wirecheck-deps-apt.log
+apt=(apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3)
+if ! { "${apt[@]}" update -qq && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  tail -20 "$log" >&2
+  echo "deps: error: apt-get could not install ${missing[*]} (full log: $log)" >&2
   exit 2
 fi

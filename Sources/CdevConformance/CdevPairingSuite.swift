@@ -61,7 +61,7 @@ public struct CdevPairingSuite: VectorSuite {
             bugType: .basic,
             description:
                 "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad "
-                    + "timestamp."
+                + "timestamp."
         ),
         "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
         "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),

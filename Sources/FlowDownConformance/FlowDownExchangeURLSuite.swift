@@ -29,7 +29,7 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
             bugType: .canonicalization,
             description:
                 "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for "
-                    + "byte."
+                + "byte."
         ),
         "Capabilities": .init(
             bugType: .defined, description: "A capability combination, joined with ',' in caller order; an empty list is 'capabilities='."),
@@ -37,7 +37,7 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
             bugType: .interop,
             description:
                 "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any "
-                    + "sig that verifies is accepted."
+                + "sig that verifies is accepted."
         ),
     ]
 

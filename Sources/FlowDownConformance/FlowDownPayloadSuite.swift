@@ -28,7 +28,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
             bugType: .interop,
             description:
                 "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order "
-                    + "is not stable)."
+                + "is not stable)."
         ),
         "ModifiedTag": .init(bugType: .authBypass, description: "The Poly1305 tag was altered."),
         "ModifiedCiphertext": .init(bugType: .authBypass, description: "A ciphertext byte was altered."),
@@ -45,7 +45,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
             bugType: .weakParams,
             description:
                 "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here "
-                    + "authenticates under that key. Reject it (RFC 7748 section 6.1)."
+                + "authenticates under that key. Reject it (RFC 7748 section 6.1)."
         ),
         "NotBase64": .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
         "NotJSON": .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),

@@ -22,7 +22,8 @@ public struct FlowDownVerifySuite: VectorSuite {
 
     static let notes: [String: VectorFile.Note] = [
         "Window": .init(
-            bugType: .expiry, description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the "
+            bugType: .expiry,
+            description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the "
                 + "future."),
         "ModifiedSignature": .init(bugType: .authBypass, description: "One bit of the signature flipped."),
         "WrongKey": .init(bugType: .authBypass, description: "Signed with another key than the handshake's pk."),
@@ -33,7 +34,7 @@ public struct FlowDownVerifySuite: VectorSuite {
             bugType: .interop,
             description:
                 "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature "
-                    + "cannot verify."
+                + "cannot verify."
         ),
         "TransitEncoding": .init(
             bugType: .canonicalization,
@@ -53,14 +54,14 @@ public struct FlowDownVerifySuite: VectorSuite {
             bugType: .canonicalization,
             description:
                 "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE "
-                    + "cannot verify a signature made over /exchange."
+                + "cannot verify a signature made over /exchange."
         ),
         "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
         "DuplicateParameter": .init(
             bugType: .knownBug,
             description:
                 "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes "
-                    + "(Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
+                + "(Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
         ),
         "DoubleTimestamp": .init(
             bugType: .edgeCase,
@@ -144,7 +145,7 @@ public struct FlowDownVerifySuite: VectorSuite {
         sigBytes[10] ^= 0x04
         let flipped =
             "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig="
-                + "\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
+            + "\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
         add(
             "signature-bit-flip", "bit 2 of signature byte 10 flipped", ["ModifiedSignature"], ["FlowDown 6"], url: flipped, .invalid,
             "bad-signature")

@@ -71,7 +71,8 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         case .malformed(let why): "malformed: \(why)"
         case .unknownCapability(let value): "unknown capability \(value.debugDescription)"
         case .expired(let timestamp, let now):
-            "expired: timestamp \(timestamp) is \(abs(timestamp - now)) s from now (\(now)); the window is < 300 s"
+            "expired: timestamp \(Self.seconds(timestamp)) is \(Self.seconds(abs(timestamp - now))) s from now (\(Self.seconds(now))); "
+                + "the window is < 300 s"
         case .missingSignature: "missing signature: the exchange URL has no sig item"
         case .badSignature(let why): "bad signature: \(why)"
         case .badPublicKey(let why): "bad public key: \(why)"
@@ -83,5 +84,11 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         case .sessionMismatch(let expected, let got): "payload session \(got.debugDescription) is not \(expected.debugDescription)"
         case .malformedPlist(let why): "plaintext is not a models plist: \(why)"
         }
+    }
+
+    /// Unix seconds as written in a URL: an integer when the value is whole, not `1795351977.0`.
+    static func seconds(_ value: Double) -> String {
+        if let whole = Int64(exactly: value) { return String(whole) }
+        return String(value)
     }
 }

@@ -93,7 +93,7 @@ struct BenchCommand: ParsableCommand {
         ]
         var markdown =
             "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, "
-                + "all in one run.\n\n| measurement | input bytes | rate | unit |\n|---|---:|---:|---|\n"
+            + "all in one run.\n\n| measurement | input bytes | rate | unit |\n|---|---:|---:|---|\n"
         for result in results {
             markdown += "| \(result.name) | \(result.inputBytes) | \(String(format: "%.1f", result.rate)) | \(result.unit) |\n"
         }

@@ -15,7 +15,8 @@ enum JSONOutput {
         return [
             "runName": .string(report.runName), "reportDirectory": .string(directory),
             "implementation": .string(report.implementation), "vectorsVersion": .string(report.vectorsVersion),
-            "exitCode": .int(Int64(report.exitCode)),
+            "exitCode": .int(Int64(report.exitCode)), "verdict": .string(report.verdict),
+            "executed": .int(Int64(report.executedCount)),
             "counts": .object(JSONObject(CaseStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
             "failures": .array(
                 report.failures.map {

@@ -121,6 +121,7 @@ struct VerifyCommand: ParsableCommand {
     var expect: String?
     @Option(help: ArgumentHelp("Seconds a shim may take for one case before it is killed.", valueName: "S")) var timeout = 10.0
     @Option(help: ArgumentHelp("Write the report here instead of reports/<run-name>/.", valueName: "DIR")) var reportDir: String?
+    @Flag(help: "Exit 0 even when no case was executed (every selected case SKIP or UNIMPLEMENTED).") var allowEmpty = false
     @Flag(help: "Print the run summary (or the --list ids) as JSON on stdout.") var json = false
 
     func run() throws {
@@ -140,6 +141,7 @@ struct VerifyCommand: ParsableCommand {
         options.expectationsFile = expect
         options.timeout = timeout
         options.reportDirectory = reportDir
+        options.allowEmpty = allowEmpty
         if list {
             let ids: [String]
             do { ids = try VerifyRun(options: options).list() } catch { throw exitHarness("\(error)") }
@@ -159,8 +161,10 @@ struct VerifyCommand: ParsableCommand {
             JSONOutput.print(JSONOutput.runSummary(report, directory: outcome.directory))
         } else {
             print(SummaryReport(report: report).table)
+            print("verdict: \(report.verdict)")
             for failure in report.failures.prefix(20) {
                 print("\(failure.status.rawValue) \(failure.id): \(failure.reason)\n    reproduce: \(failure.reproducer)")
+                if let detail = failure.detail { print(detail.text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")) }
             }
             if report.failures.count > 20 { print("… \(report.failures.count - 20) more in \(outcome.directory)/summary.md") }
             print("report: \(outcome.directory)/{results.jsonl,junit.xml,summary.md}")

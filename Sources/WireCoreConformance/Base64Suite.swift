@@ -25,7 +25,7 @@ public struct Base64Suite: VectorSuite {
             bugType: .malleability,
             description:
                 "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two "
-                    + "encodings decode to the same bytes."
+                + "encodings decode to the same bytes."
         ),
         "LineBreak": .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
         "Whitespace": .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),

@@ -41,8 +41,8 @@ public struct QueryEncodingSuite: VectorSuite {
             bugType: .interop,
             description:
                 "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected "
-                    + "output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text "
-                    + "arrives literally. Both are seen in the field; --strict requires the getter's result."
+                + "output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text "
+                + "arrives literally. Both are seen in the field; --strict requires the getter's result."
         ),
         "SpecExample": .init(
             bugType: .interop, description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),

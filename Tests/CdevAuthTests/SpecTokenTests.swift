@@ -10,9 +10,9 @@ final class SpecTokenTests: XCTestCase {
     static let serverId = "AbCdEfGhIjKlMnOp"
     static let v1Token =
         "cdev_p_eyJwIjoiZXlKMklqb3hMQ0owZVhCbElqb2ljR0ZwY21sdVp5SXNJbk5sY25abGNsOXBaQ0k2SWtGaVEyUkZaa2RvU1dwTGJFMXVUM0FpTENKcGMzTjFaV1JmW"
-            + "VhRaU9qRTNNelUxTVRZNE1EQXNJbVY0Y0dseVpYTmZZWFFpT2pFM016VTFNakEwTURBc0ltNXZibU5sSWpvaVRqQnVZMlV0WHpBeE1qTTBOVFkzT0NJc0ltMXZ"
-            + "aR1VpT2lKc2IyTmhiQ0lzSW1GblpXNTBYMmxrSWpvaVFXSkRaRVZtUjJoSmFrdHNUVzVQY0NKOSIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV"
-            + "2doTENvMHJ2VThGY2IwIn0"
+        + "VhRaU9qRTNNelUxTVRZNE1EQXNJbVY0Y0dseVpYTmZZWFFpT2pFM016VTFNakEwTURBc0ltNXZibU5sSWpvaVRqQnVZMlV0WHpBeE1qTTBOVFkzT0NJc0ltMXZ"
+        + "aR1VpT2lKc2IyTmhiQ0lzSW1GblpXNTBYMmxrSWpvaVFXSkRaRVZtUjJoSmFrdHNUVzVQY0NKOSIsInMiOiJyQk1ZWEZCVUlTamZvRkdEOXoybVd1dFRBdHdyV"
+        + "2doTENvMHJ2VThGY2IwIn0"
 
     static let v1 = TokenPayload(
         type: "pairing", serverId: serverId, issuedAt: 1_735_516_800, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678")

@@ -32,7 +32,7 @@ final class CdevCLITests: XCTestCase {
         XCTAssertEqual(object["macBytes"], .int(32))
         XCTAssertTrue(object["cannotTell"]?.stringValue?.contains("HMAC") == true)
         XCTAssertEqual(try wirecheck(["cdev", "inspect", "cdev_c_x"], in: dir).status, 1)
-        XCTAssertEqual(try wirecheck(["cdev", "mint", "--type", "admin"] + secret, in: dir).status, 64, "bad arguments")
+        XCTAssertEqual(try wirecheck(["cdev", "mint", "--type", "admin"] + secret, in: dir).status, 2, "bad arguments")
     }
 
     func testServePrintsPairingJSONAndCheckPassesAgainstIt() throws {

@@ -36,8 +36,8 @@ final class CdevVectorCrossCheckTests: XCTestCase {
             let server = input["serverId"]!.stringValue!
             var payload =
                 #"{"v":1,"type":"\#(input["type"]!.stringValue!)","server_id":"\#(server)","issued_at":\#(input["issuedAt"]!.intValue!),"#
-                    + #""expires_at":\#(input["expiresAt"]!.intValue!),"nonce":"\#(input["nonce"]!.stringValue!)","mode":"local","agent_"#
-                    + #"id":"\#(server)""#
+                + #""expires_at":\#(input["expiresAt"]!.intValue!),"nonce":"\#(input["nonce"]!.stringValue!)","mode":"local","agent_"#
+                + #"id":"\#(server)""#
             if let device = input["deviceId"]?.stringValue { payload += #","device_id":"\#(device)""# }
             if let user = input["userId"]?.stringValue { payload += #","user_id":"\#(user)""# }
             payload += "}"

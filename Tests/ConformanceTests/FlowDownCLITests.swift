@@ -22,7 +22,7 @@ final class FlowDownCLITests: XCTestCase {
         let dir = try TestEnvironment.temporaryDirectory()
         let models =
             #"[{"name":"Vision","model_identifier":"gpt-4o","capabilities":["visual","tool"],"token":"sk-live-0123","headers":{"Authoriz"#
-                + #"ation":"Bearer abc"}},{"name":"Text","capabilities":["tool"],"token":"sk-2"}]"#
+            + #"ation":"Bearer abc"}},{"name":"Text","capabilities":["tool"],"token":"sk-2"}]"#
         try models.write(toFile: "\(dir)/models.json", atomically: true, encoding: .utf8)
 
         let keygen = try wirecheck(["flowdown", "keygen", "--out", "my.seed", "--json"], in: dir)

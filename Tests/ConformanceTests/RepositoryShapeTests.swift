@@ -120,4 +120,22 @@ final class RepositoryShapeTests: XCTestCase {
         let ops = try JSONParser.parse(result.stdout)["result"]?["ops"]?.arrayValue?.compactMap(\.stringValue)
         XCTAssertEqual(ops.map(Set.init), Set(TestEnvironment.families.operations.map(\.name)))
     }
+
+    /// The `.swift-format` line length holds everywhere (swift-format does not split string literals).
+    func testNoSwiftLineIsLongerThan140Characters() throws {
+        var checked = 0
+        for folder in ["Sources", "Tests", "Fuzz/Sources"] {
+            let root = "\(Repository.root)/\(folder)"
+            guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let lines = try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                for (index, line) in lines.enumerated() where line.count > 140 {
+                    XCTFail("\(folder)/\(path):\(index + 1) has \(line.count) characters")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
 }

@@ -84,13 +84,15 @@ final class ShimRunTests: XCTestCase {
     }
 
     func testShimWithoutAnOpIsUnimplementedNotFailed() throws {
-        // hello lists no ops: every case is UNIMPLEMENTED and the run exits 0.
+        // hello lists no ops: every case is UNIMPLEMENTED, not FAIL; nothing was tested, so the run
+        // exits 1 (FirstHourTests checks --allow-empty).
         let (result, directory) = try verify(
             [
                 "--shim", #"while read l; do echo '{"id":0,"ok":true,"result":{"name":"empty","ops":[]}}'; done"#, "--only",
                 "wirecore/base64",
             ])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("NOTHING TESTED"), result.stdout)
         let results = try TestEnvironment.readResults(directory)
         let selected = results.filter { $0["suite"]?.stringValue == "wirecore/base64" }
         XCTAssertFalse(selected.isEmpty)

@@ -42,6 +42,12 @@ final class CdevMockServerTests: XCTestCase {
                 "cdev/live/cors-preflight", "cdev/live/ws-refresh-token", "cdev/live/ws-query-token", "cdev/live/status-without-token",
                 "cdev/live/revoke-all-unauthenticated",
             ])
+        // Each finding's reproducer is the request that shows it.
+        let revokeAll = try XCTUnwrap(results.first { $0.id == "cdev/live/revoke-all-unauthenticated" })
+        XCTAssertTrue(revokeAll.reproducer.hasPrefix("curl "), revokeAll.reproducer)
+        XCTAssertTrue(revokeAll.reproducer.contains("-X POST"), revokeAll.reproducer)
+        XCTAssertTrue(revokeAll.reproducer.contains("/api/pair/refresh"), revokeAll.reproducer)
+        XCTAssertFalse(revokeAll.reproducer.contains("/ws"), revokeAll.reproducer)
     }
 
     func testCheckerPassesAgainstHead() throws {

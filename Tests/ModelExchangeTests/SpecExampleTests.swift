@@ -11,11 +11,11 @@ final class SpecExampleTests: XCTestCase {
     static let pk = "ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA=="
     static let canonical =
         "/exchange?session=session-1&app_name=Tester&reason=Need%20a%20model&capabilities=audio,developerRole&multiple_selection=false&ti"
-            + "mestamp=1700000000"
+        + "mestamp=1700000000"
     static let sig = "MK3Ebqv+dd3QUAdDF7W8UplBvROs8AZAF1BM9ggohnjbGsoFS9wbD7ArrIkHCXN51IUzewlcelpIsEuSTQWDDw=="
     static let payload =
         "eyJzZXNzaW9uIjoic2Vzc2lvbi1hYmMiLCJzZWFsZWQiOiJBQUVDQXdRRkJnY0lDUW9MYzMwYzg5Ukd4NEI3bTYyZnpGUkEzVEk2enJxOWM0cXJTUksrRit5XC9UQnUx"
-            + "OVE9PSIsImVwaGVtZXJhbFB1YmxpY0tleSI6IkV5eEVLK0FRKzlWK2NtQXpLS3AyNXhcL013VkE2cmlHVEo5Rk5uSm1UOUhJPSJ9"
+        + "OVE9PSIsImVwaGVtZXJhbFB1YmxpY0tleSI6IkV5eEVLK0FRKzlWK2NtQXpLS3AyNXhcL013VkE2cmlHVEo5Rk5uSm1UOUhJPSJ9"
 
     override func setUp() { XCTAssertTrue(Libsodium.initialize()) }
 

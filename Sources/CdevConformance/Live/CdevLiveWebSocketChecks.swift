@@ -173,6 +173,8 @@ extension CdevLiveChecker {
                 return .skip("POST /api/pair/refresh would end every session of this server; pass --allow-revoke-all to check it")
             }
             let reply = try request("POST", "/api/pair/refresh")
+            // The finding's reproducer is this call, not the /ws probe that follows it.
+            let revokeAll = lastReproducer
             guard reply.status == 200, let object = (try? JSONParser.parse(reply.body))?.objectValue,
                 object.map(\.key) == ["token", "expires_at", "message"], let token = object["token"]?.stringValue,
                 token.hasPrefix("cdev_p_")
@@ -186,6 +188,7 @@ extension CdevLiveChecker {
                     return .fail("an access token minted before revoke-all still opens /ws (\(probe.reply.status))")
                 }
             }
+            lastReproducer = revokeAll
             return .finding(
                 "POST /api/pair/refresh needs no credentials: any client that reaches the port can revoke every token (new secret)")
         }

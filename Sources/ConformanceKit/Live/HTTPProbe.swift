@@ -51,7 +51,13 @@ public struct HTTPProbe: Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = recv(socket, &chunk, chunk.count, 0)
-            if count < 0 { throw Failure(description: "reading the response: \(String(cString: strerror(errno)))") }
+            if count < 0 {
+                // SO_RCVTIMEO expiring shows as EAGAIN ("Resource temporarily unavailable").
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw Failure(description: "timed out after \(timeout) s waiting for the response to \(method) \(target)")
+                }
+                throw Failure(description: "reading the response: \(String(cString: strerror(errno)))")
+            }
             if count == 0 { break }
             buffer += chunk[0..<count]
             if let reply = try? Self.parse(buffer, complete: false) { return reply }
@@ -89,7 +95,12 @@ public struct HTTPProbe: Sendable {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { throw Failure(description: "sending the request: \(String(cString: strerror(errno)))") }
+            guard sent > 0 else {
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw Failure(description: "timed out after \(timeout) s sending the request")
+                }
+                throw Failure(description: "sending the request: \(String(cString: strerror(errno)))")
+            }
             offset += sent
         }
     }

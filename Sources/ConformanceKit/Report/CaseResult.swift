@@ -26,6 +26,8 @@ public struct CaseResult: Sendable {
     /// For live-server checks: `warning` when the check found a weakness of the server (a finding),
     /// which does not fail the run.
     public var severity: String? = nil
+    /// For FAIL and XPASS of vector cases: the input, expected and actual output.
+    public var detail: FailureDetail? = nil
 
     public var json: JSONValue {
         var object: JSONObject = [
@@ -43,6 +45,7 @@ public struct CaseResult: Sendable {
         ]
         if !stderr.isEmpty { object["stderr"] = .string(stderr) }
         if let severity { object["severity"] = .string(severity) }
+        if let detail { object["detail"] = detail.json }
         return .object(object)
     }
 }

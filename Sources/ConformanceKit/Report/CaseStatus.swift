@@ -9,4 +9,7 @@ public enum CaseStatus: String, Sendable, CaseIterable, Codable {
 
     /// FAIL and XPASS make the run exit 1.
     public var failsRun: Bool { self == .fail || self == .xpass }
+
+    /// Whether the implementation answered the case (not SKIP, not UNIMPLEMENTED).
+    public var wasExecuted: Bool { self != .skip && self != .unimplemented }
 }

@@ -13,7 +13,7 @@ struct JUnitReport {
         let time = report.results.reduce(0) { $0 + $1.durationMs } / 1000
         out +=
             "<testsuites name=\"wirecheck \(Self.escape(report.runName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"0\" "
-                + "skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
+            + "skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
         for suite in report.suites {
             let cases = report.results.filter { $0.suite == suite }
             let suiteFailures = cases.filter { $0.status.failsRun }.count
@@ -21,8 +21,8 @@ struct JUnitReport {
             let suiteTime = cases.reduce(0) { $0 + $1.durationMs } / 1000
             out +=
                 "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" "
-                    + "skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" "
-                    + "timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
+                + "skipped=\"\(suiteSkipped)\" time=\"\(Self.seconds(suiteTime))\" "
+                + "timestamp=\"\(Self.timestamp(report.startedAt))\">\n"
             out += "    <properties>\n"
             for (name, value) in [
                 ("implementation", report.implementation), ("vectorsVersion", report.vectorsVersion),
@@ -35,11 +35,12 @@ struct JUnitReport {
                 let classname = result.suite.replacingOccurrences(of: "/", with: ".")
                 out +=
                     "    <testcase name=\"\(Self.escape(result.id))\" classname=\"\(Self.escape(classname))\" "
-                        + "time=\"\(Self.seconds(result.durationMs / 1000))\""
+                    + "time=\"\(Self.seconds(result.durationMs / 1000))\""
                 switch result.status {
                 case .fail, .xpass:
                     out += ">\n      <failure message=\"\(Self.escape(result.reason))\" type=\"\(result.status.rawValue)\">"
-                    out += Self.escape("\(result.reason)\nreproducer: \(result.reproducer)")
+                    let detail = result.detail.map { "\n\($0.text)" } ?? ""
+                    out += Self.escape("\(result.reason)\(detail)\nreproducer: \(result.reproducer)")
                     out += "</failure>\n"
                     if !result.stderr.isEmpty { out += "      <system-err>\(Self.escape(result.stderr))</system-err>\n" }
                     out += "    </testcase>\n"

@@ -12,6 +12,8 @@ public struct RunReport: Sendable {
     public var results: [CaseResult]
     /// Extra files to write beside the report (for example the shim's stderr).
     public var attachments: [String: String] = [:]
+    /// Whether a run that executed no case may exit 0 (`--allow-empty`).
+    public var allowEmpty = false
 
     public init(
         runName: String, implementation: String, vectorsVersion: String, seed: String? = nil,
@@ -25,8 +27,29 @@ public struct RunReport: Sendable {
         self.results = results
     }
 
-    /// 0 without FAIL or XPASS, 1 with (2, a harness error, never gets this far).
-    public var exitCode: Int32 { results.contains { $0.status.failsRun } ? 1 : 0 }
+    /// 0 without FAIL or XPASS, 1 with (2, a harness error, never gets this far). A run in which
+    /// no case was executed (all SKIP or UNIMPLEMENTED) tested nothing: 1 too, unless `allowEmpty`.
+    public var exitCode: Int32 {
+        if results.contains(where: { $0.status.failsRun }) { return 1 }
+        return nothingExecuted && !allowEmpty ? 1 : 0
+    }
+
+    /// How many cases the implementation was asked and answered (PASS, FAIL, XFAIL, XPASS).
+    public var executedCount: Int { results.filter(\.status.wasExecuted).count }
+
+    /// True when not one case was executed.
+    public var nothingExecuted: Bool { executedCount == 0 }
+
+    /// The one-line verdict of the summary and the console.
+    public var verdict: String {
+        if results.contains(where: { $0.status.failsRun }) { return "FAILURES (exit 1)" }
+        if nothingExecuted {
+            return allowEmpty
+                ? "nothing executed: every case was SKIP or UNIMPLEMENTED (exit 0, --allow-empty)"
+                : "NOTHING TESTED: every case was SKIP or UNIMPLEMENTED (exit 1; --allow-empty accepts this)"
+        }
+        return "conformant on the \(executedCount) case\(executedCount == 1 ? "" : "s") run (exit 0)"
+    }
 
     public var failures: [CaseResult] { results.filter { $0.status.failsRun } }
 

@@ -34,7 +34,7 @@ public struct SummaryReport {
         out += "- implementation under test: \(report.implementation)\n"
         out += "- random seed: \(report.seed ?? "none (every input is fixed by the vectors)")\n"
         out += "- started: \(JUnitReport.timestamp(report.startedAt))Z\n"
-        out += "- verdict: \(report.exitCode == 0 ? "conformant on the cases run (exit 0)" : "FAILURES (exit 1)")\n\n"
+        out += "- verdict: \(report.verdict)\n\n"
         out += "## Results per format\n\n\(table)\n\n"
         out += "## Per suite\n\n| suite | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |\n"
         out += "|---|" + String(repeating: "---:|", count: Self.columns.count + 1) + "\n"
@@ -45,6 +45,12 @@ public struct SummaryReport {
         for failure in failures {
             out += "- **\(failure.status.rawValue)** `\(failure.id)`: \(Self.inline(failure.reason))\n"
             out += "  - reproducer: `\(failure.reproducer)`\n"
+            if let detail = failure.detail {
+                out +=
+                    "\n  ```\n"
+                    + detail.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }.joined(separator: "\n")
+                    + "\n  ```\n\n"
+            }
         }
         let findings = report.results.filter { $0.severity != nil }
         if !findings.isEmpty {

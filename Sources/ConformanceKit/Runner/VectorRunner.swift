@@ -90,6 +90,22 @@ public final class VectorRunner {
         result.actualError = verdict.actualError
         result.actualOutput = verdict.output
         result.stderr = outcome.stderr
+        if verdict.status.failsRun {
+            var answer: JSONObject? = nil
+            if case .success(.success(let object)) = outcome.response { answer = object }
+            result.detail = FailureDetail(
+                input: test.input, expected: test.expected, expectedError: test.result == .invalid ? test.error : nil,
+                actual: Self.describe(outcome.response), actualResult: answer)
+        }
         return result
+    }
+
+    /// The implementation's whole answer, for a failure's detail.
+    static func describe(_ response: Result<Result<JSONObject, ShimError>, ShimTransportFailure>) -> String {
+        switch response {
+        case .success(.success(let object)): JSONWriter.compact(.object(object))
+        case .success(.failure(let error)): "error \(error.code)\(error.message.isEmpty ? "" : ": \(error.message)")"
+        case .failure(let transport): "no answer: \(transport.description)"
+        }
     }
 }

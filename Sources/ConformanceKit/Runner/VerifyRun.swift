@@ -20,6 +20,8 @@ public struct VerifyRun {
         public var runKind = "vectors"
         /// Checks of live servers to add to the same report (`wirecheck run` probes its embedded mocks).
         public var liveChecks: (@Sendable (Console) throws -> [CaseResult])? = nil
+        /// Accept a run in which no case was executed (every case SKIP or UNIMPLEMENTED) with exit 0.
+        public var allowEmpty = false
         /// Options for a run over the suites of `families`.
         public init(families: ProtocolFamilies) { self.families = families }
     }
@@ -66,19 +68,31 @@ public struct VerifyRun {
         }
     }
 
+    /// Stops on a filter or expectations entry that names nothing (exit 2) and prints the warnings.
+    func checkSelection(files: [VectorFile], expectations: Expectations) throws {
+        let check = SelectionCheck(files: files, selection: options.selection, expectations: expectations, strict: options.strict)
+        for warning in check.warnings { console.message("warning: \(warning)") }
+        if !check.errors.isEmpty { throw HarnessError(description: check.errors.joined(separator: "\n")) }
+    }
+
     /// The ids that would run (`--list`), without starting any implementation.
     public func list() throws -> [String] {
-        let judge = CaseJudge(strict: options.strict, expectations: try loadExpectations())
+        let files = try loadFiles()
+        let expectations = try loadExpectations()
+        try checkSelection(files: files, expectations: expectations)
+        let judge = CaseJudge(strict: options.strict, expectations: expectations)
         let runner = VectorRunner(
             implementation: InProcessImplementation(shim: ReferenceShim(operations: [])), judge: judge, selection: options.selection,
             families: options.families)
-        return runner.selectedIDs(files: try loadFiles())
+        return runner.selectedIDs(files: files)
     }
 
     /// Runs the cases and writes the report; returns it with the directory it was written to.
     public func execute() throws -> (report: RunReport, directory: String) {
         let files = try loadFiles()
-        let judge = CaseJudge(strict: options.strict, expectations: try loadExpectations())
+        let expectations = try loadExpectations()
+        try checkSelection(files: files, expectations: expectations)
+        let judge = CaseJudge(strict: options.strict, expectations: expectations)
         let implementation = try makeImplementation()
         let runName =
             options.reportDirectory.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -100,6 +114,7 @@ public struct VerifyRun {
         var report = RunReport(
             runName: runName, implementation: implementation.name,
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
+        report.allowEmpty = options.allowEmpty
         if let shim = implementation as? ShimImplementation {
             shim.client.stop()
             if !shim.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = shim.stderrLog }

@@ -13,6 +13,8 @@ final class ChildProcess {
     private let stdoutFD: Int32
     private let stderrFD: Int32
     private var stdoutBuffer: [UInt8] = []
+    /// How much of `stdoutBuffer` is known to hold no newline, so each byte is scanned once.
+    private var scannedStdout = 0
     private var stdoutClosed = false
     private var stderrClosed = false
     private var exitStatus: Int32? = nil
@@ -71,10 +73,18 @@ final class ChildProcess {
         var pending = Array((line + "\n").utf8)[...]
         let deadline = Self.monotonicNow() + seconds
         while true {
-            if let newline = stdoutBuffer.firstIndex(of: 0x0a), pending.isEmpty {
-                let reply = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
-                stdoutBuffer.removeSubrange(...newline)
-                return .success(reply)
+            if pending.isEmpty {
+                if let newline = stdoutBuffer[scannedStdout...].firstIndex(of: 0x0a) {
+                    let reply = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
+                    stdoutBuffer.removeSubrange(...newline)
+                    scannedStdout = 0
+                    return .success(reply)
+                }
+                scannedStdout = stdoutBuffer.count
+            }
+            if stdoutBuffer.count > ReferenceShim.maximumLineBytes {
+                let start = String(decoding: stdoutBuffer.prefix(200), as: UTF8.self)
+                return .failure(.notJSON(line: start, reason: "a response line longer than \(ReferenceShim.maximumLineBytes) bytes"))
             }
             if stdoutClosed { return .failure(.exited(status: waitForExit())) }
             let remaining = deadline - Self.monotonicNow()

@@ -40,29 +40,61 @@ public struct ReferenceShim: Sendable {
         }
     }
 
-    /// Serves the line protocol until end of input: one response line per request line.
+    /// The longest request line the shim reads (shim-protocol.md); a longer line is answered with a
+    /// `bad-request` error naming the limit and skipped up to its newline.
+    public static let maximumLineBytes = 64 << 20
+
+    /// Serves the line protocol until end of input: one response line per request line. Lines are
+    /// found with one pass over each chunk read, so time is linear in the input.
     public func serve(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
-        var buffer = [UInt8]()
-        func answer(_ lineBytes: ArraySlice<UInt8>) {
-            let line = String(decoding: lineBytes, as: UTF8.self)
-            guard !line.allSatisfy(\.isWhitespace) else { return }
-            let response: ShimResponse
-            do {
-                response = handle(try ShimRequest(line: line))
-            } catch {
-                response = ShimResponse(id: 0, outcome: .failure(error))
-            }
-            output.write(Data((response.line + "\n").utf8))
+        var line: [UInt8] = []
+        var skippingOversizedLine = false
+        func answer(_ bytes: [UInt8]) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard !text.allSatisfy(\.isWhitespace) else { return }
+            output.write(Data((respond(to: text).line + "\n").utf8))
+        }
+        func refuseOversizedLine() {
+            let error = ShimError(
+                code: ShimError.badRequestCode, message: "request line longer than \(Self.maximumLineBytes) bytes; it was skipped")
+            output.write(Data((ShimResponse(id: 0, outcome: .failure(error)).line + "\n").utf8))
         }
         while true {
             let chunk = input.availableData
             if chunk.isEmpty { break }
-            buffer.append(contentsOf: chunk)
-            while let newline = buffer.firstIndex(of: 0x0a) {
-                answer(buffer[..<newline])
-                buffer.removeSubrange(...newline)
+            chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var start = 0
+                while start < bytes.count {
+                    let newline = bytes[start...].firstIndex(of: 0x0a)
+                    let end = newline ?? bytes.count
+                    if !skippingOversizedLine {
+                        if line.count + (end - start) > Self.maximumLineBytes {
+                            line.removeAll()
+                            skippingOversizedLine = true
+                            refuseOversizedLine()
+                        } else {
+                            line.append(contentsOf: bytes[start..<end])
+                        }
+                    }
+                    guard newline != nil else { break }
+                    if !skippingOversizedLine { answer(line) }
+                    line.removeAll(keepingCapacity: true)
+                    skippingOversizedLine = false
+                    start = end + 1
+                }
             }
         }
-        if !buffer.isEmpty { answer(buffer[...]) }
+        if !line.isEmpty, !skippingOversizedLine { answer(line) }
+    }
+
+    /// The response to one request line; a line that is not a request is answered with
+    /// `bad-request`, echoing its `id` when it has one.
+    public func respond(to line: String) -> ShimResponse {
+        do {
+            return handle(try ShimRequest(line: line))
+        } catch {
+            let id = (try? JSONParser.parse(line))?.objectValue?["id"]?.intValue ?? 0
+            return ShimResponse(id: id, outcome: .failure(error))
+        }
     }
 }

@@ -30,19 +30,29 @@ public final class ShimClient {
         child?.kill()
         let process = try ChildProcess(command: command)
         child = process
-        switch process.exchange(JSONWriter.compact(["id": 0, "op": "hello"]), timeout: timeout) {
-        case .failure(let failure):
+        // Whatever went wrong, the shim's own stderr usually says why (a missing file, a traceback).
+        func fail(_ failure: ShimTransportFailure) -> ShimTransportFailure {
+            let stderr = process.takeStderr()
             process.kill()
             child = nil
-            throw failure
+            return .helloFailed(failure.description, stderr: stderr)
+        }
+        switch process.exchange(JSONWriter.compact(["id": 0, "op": "hello"]), timeout: timeout) {
+        case .failure(let failure):
+            throw fail(failure)
         case .success(let line):
             // Accept the result object or, from simpler shims, the fields at the top level.
             guard let object = (try? JSONParser.parse(line, duplicateKeys: .keepLast))?.objectValue else {
-                process.kill()
-                child = nil
-                throw .notJSON(line: line, reason: "hello answer is not a JSON object")
+                throw fail(.notJSON(line: line, reason: "hello answer is not a JSON object"))
             }
-            hello = object["result"]?.objectValue ?? object
+            let answer = object["result"]?.objectValue ?? object
+            guard let ops = answer["ops"]?.arrayValue, ops.allSatisfy({ $0.stringValue != nil }) else {
+                throw fail(
+                    .notJSON(
+                        line: line,
+                        reason: "hello answer has no \"ops\" array of op names (keys: \(answer.keys.joined(separator: ", ")))"))
+            }
+            hello = answer
         }
     }
 

@@ -105,6 +105,8 @@ public enum ShimTransportFailure: Error, Sendable, Equatable, CustomStringConver
     case outOfOrder(expected: Int64, got: Int64)
     case timedOut(seconds: Double)
     case couldNotStart(reason: String)
+    /// The shim failed before or while answering `hello`, with what it wrote to stderr.
+    case helloFailed(String, stderr: String)
 
     public var description: String {
         switch self {
@@ -112,8 +114,14 @@ public enum ShimTransportFailure: Error, Sendable, Equatable, CustomStringConver
         case .notJSON(let line, let reason):
             "shim printed a line that is not a response (\(reason)): \(line.prefix(200).debugDescription)"
         case .outOfOrder(let expected, let got): "shim answered id \(got) while id \(expected) was pending"
-        case .timedOut(let seconds): "shim did not answer within \(seconds) s (killed)"
+        case .timedOut(let seconds):
+            "shim did not answer within \(seconds) s (killed); did the shim flush stdout after each line?"
         case .couldNotStart(let reason): "shim could not be started: \(reason)"
+        case .helloFailed(let reason, let stderr):
+            stderr.isEmpty
+                ? "\(reason); the shim wrote nothing to stderr"
+                : "\(reason); the shim's stderr ends with:\n"
+                    + stderr.suffix(2000).split(separator: "\n").map { "  | \($0)" }.joined(separator: "\n")
         }
     }
 }

@@ -38,8 +38,8 @@ public struct CloudModel: Equatable, Sendable, CustomStringConvertible {
         let headerNames = headers.map { "[" + $0.keys.sorted().joined(separator: ", ") + "]" } ?? "none"
         return
             "CloudModel(objectId: \(objectId ?? "-"), model: \(modelIdentifier ?? "-"), name: \(name ?? "-"), "
-                + "endpoint: \(endpoint ?? "-"), token: \(token == nil ? "none" : "<redacted>"), headers: \(headerNames) "
-                + "<values redacted>, capabilities: \(capabilities?.joined(separator: ",") ?? "-"), "
-                + "context: \(context.map(String.init) ?? "-"), unknown keys: \(unknown.keys.sorted()))"
+            + "endpoint: \(endpoint ?? "-"), token: \(token == nil ? "none" : "<redacted>"), headers: \(headerNames) "
+            + "<values redacted>, capabilities: \(capabilities?.joined(separator: ",") ?? "-"), "
+            + "context: \(context.map(String.init) ?? "-"), unknown keys: \(unknown.keys.sorted()))"
     }
 }

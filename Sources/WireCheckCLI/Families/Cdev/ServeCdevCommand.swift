@@ -52,6 +52,22 @@ struct ServeCdevCommand: AsyncParsableCommand {
         let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: path)
         let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
         let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
+        do {
+            try await serve(server, service: service, path: path)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // NIO's bind error reads "bind(descriptor:ptr:bytes:): Address already in use (errno: 98)".
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                throw exitHarness("cannot listen on \(host):\(port): the port is in use; pick another --port, or --port 0 for a free one")
+            }
+            throw exitHarness("the mock server stopped: \(text)")
+        }
+    }
+
+    func serve(_ server: MockHTTPServer, service: CdevService, path: String) async throws {
+        guard let profile = CdevProfile(rawValue: profile) else { throw ValidationError("--profile must be baseline or head") }
         try await server.run { _ in
             let requireAuth = service.config.requireAuth
             let info = service.pairingInfo(withToken: requireAuth)

@@ -63,7 +63,9 @@ func refuse(_ error: ModelExchangeError, json: Bool) -> ExitCode {
     if json {
         JSONOutput.print(["ok": false, "error": ["code": .string(error.code), "message": .string(error.description)]])
     } else {
-        Console().message("refused: \(error.code): \(error.description)")
+        // Most descriptions already start with their class ("malformed: …"); say it once.
+        let text = error.description.hasPrefix(error.code) ? error.description : "\(error.code): \(error.description)"
+        Console().message("refused: \(text)")
     }
     return ExitCode(1)
 }
@@ -74,14 +76,18 @@ extension FlowDownCommand {
             abstract: "Make a key pair from a random (or given) 32-byte seed and print its pk.",
             discussion:
                 "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck "
-                    + "flowdown keygen --out my.seed"
+                + "flowdown keygen --out my.seed"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: ArgumentHelp("Write the seed (hex) to this file, mode 0600.", valueName: "FILE")) var out: String?
         @Flag(help: "Also print the seed.") var showSeed = false
+        @Flag(help: "Overwrite --out when it exists (the private key in it is lost).") var force = false
         @OptionGroup var output: JSONFlag
 
         func run() throws {
+            if let out, !force, FileManager.default.fileExists(atPath: out) {
+                throw exitHarness("\(out) exists and may hold a private key; pass --force to overwrite it")
+            }
             var random = SystemRandom()
             let pair = (seed.seed != nil || seed.seedFile != nil) ? try seed.keyPair() : ModelExchangeKeyPair(random: &random)
             if let out { try writePrivateFile(out, Array((Hex.encode(pair.seed) + "\n").utf8)) }
@@ -114,7 +120,7 @@ extension FlowDownCommand {
             abstract: "Build and sign the exchange URL for a session from the verification callback.",
             discussion:
                 "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability "
-                    + "tool --capability visual"
+                + "tool --capability visual"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The session from the verification callback.") var session: String
@@ -145,7 +151,7 @@ extension FlowDownCommand {
             abstract: "Say what a URL of the protocol is (handshake, exchange, cancel, callback) and show its fields.",
             discussion:
                 "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse "
-                    + "'flowdown://models/exchange?stage=cancelled&session=S'"
+                + "'flowdown://models/exchange?stage=cancelled&session=S'"
         )
         @Argument(help: "The URL.") var url: String
         @OptionGroup var output: JSONFlag
@@ -160,7 +166,7 @@ extension FlowDownCommand {
             abstract: "Check an exchange URL as FlowDown does: window, signature, capabilities.",
             discussion:
                 "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange "
-                    + "url>' --pk '<pk>'"
+                + "url>' --pk '<pk>'"
         )
         @Argument(help: "The exchange URL.") var url: String
         @Option(help: "The pk from the handshake.") var pk: String
@@ -221,7 +227,7 @@ extension FlowDownCommand {
             abstract: "Decrypt a payload with your seed; prints the session and the plaintext (the models plist).",
             discussion:
                 "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) "
-                    + "instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
+                + "instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The payload value of the completed callback.") var payload: String
@@ -324,7 +330,7 @@ extension FlowDownCommand {
 }
 
 func readFile(_ path: String) throws -> Data {
-    guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+    guard let data = FileManager.default.contents(atPath: path) else { throw exitHarness("cannot read \(path)") }
     return data
 }
 
