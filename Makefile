@@ -6,7 +6,7 @@ SWIFT ?= swift
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps deps-run deps-test build test run fuzz-smoke fuzz serve load bench vectors clean
+.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz serve load bench vectors clean
 
 ## Debian packages: `deps-run` what the main job needs, `deps-test` what the tests add, `deps` everything.
 deps:
@@ -38,6 +38,14 @@ test: deps-test build
 ## The main job: every conformance suite against the reference implementation, through its shim.
 run: build
 	.build/debug/wirecheck run
+
+## `wirecheck` on your PATH: a release build copied to $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
+PREFIX ?= /usr/local
+install: deps-run
+	$(SWIFT) build -c release --product wirecheck
+	install -d $(PREFIX)/bin
+	install -m 0755 .build/release/wirecheck $(PREFIX)/bin/wirecheck
+	@echo "installed $(PREFIX)/bin/wirecheck"
 
 fuzz-smoke: deps-test
 	Fuzz/smoke.sh

@@ -57,6 +57,9 @@ public struct QRCode: Sendable {
 
     /// Two modules per character cell with half blocks, dark on a light quiet zone; readable by
     /// a phone camera from a terminal with a dark-on-light or light-on-dark theme alike.
+    /// How many terminal columns `terminalText` takes.
+    public var terminalColumns: Int { width + Self.quietZone / 2 * 2 }
+
     public var terminalText: String {
         var lines: [String] = []
         let zone = Self.quietZone / 2

@@ -7,7 +7,7 @@ struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
         abstract: "Generate, list and verify the golden test vectors.",
-        subcommands: [GenerateCommand.self, ListCommand.self, VerifyCommand.self])
+        subcommands: [GenerateCommand.self, ListCommand.self, FlagsCommand.self, VerifyCommand.self])
 }
 
 /// `wirecheck vectors generate`
@@ -45,6 +45,43 @@ struct GenerateCommand: ParsableCommand {
         } else {
             let vectorFiles = written.filter { $0.hasPrefix("Vectors/") }.count
             print("wrote \(vectorFiles) vector/schema files and \(written.count - vectorFiles) corpus seeds under \(root)")
+        }
+    }
+}
+
+/// `wirecheck vectors flags`: the values `--flag` and `--bug-type` take, with what each means.
+struct FlagsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flags",
+        abstract: "List the flags of the vectors with their bug type, case count, suites and meaning (the values of --flag).",
+        discussion: "Example: wirecheck vectors flags --bug-type AUTH_BYPASS")
+
+    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: ArgumentHelp("Only flags of this bug type.", valueName: "B")) var bugType: String?
+    @Flag(help: "Print as JSON.") var json = false
+
+    func run() throws {
+        let files: [VectorFile]
+        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch { throw exitHarness("\(error)") }
+        if let bugType, BugType(rawValue: bugType) == nil {
+            throw exitHarness("--bug-type \(bugType) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var rows: [JSONValue] = []
+        for flag in Set(files.flatMap(\.notes.keys)).sorted() {
+            let owners = files.filter { $0.notes[flag] != nil }
+            let note = owners[0].notes[flag]!
+            if let bugType, note.bugType.rawValue != bugType { continue }
+            let cases = owners.flatMap(\.allTests).filter { $0.test.flags.contains(flag) }.count
+            rows.append([
+                "flag": .string(flag), "bugType": .string(note.bugType.rawValue), "cases": .int(Int64(cases)),
+                "suites": .array(owners.map { .string($0.suite) }), "description": .string(note.description),
+            ])
+        }
+        if json { return JSONOutput.print(.array(rows)) }
+        for row in rows {
+            print("\(row["flag"]!.stringValue!)  \(row["bugType"]!.stringValue!)  \(row["cases"]!.intValue!) cases  "
+                + (row["suites"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", ")))
+            print("    \(row["description"]!.stringValue!)")
         }
     }
 }
@@ -112,8 +149,11 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only cases whose id matches (glob, repeatable; a plain prefix selects a subtree).", valueName: "GLOB"))
     var only: [String] = []
     @Option(help: ArgumentHelp("Skip cases whose id matches (glob, repeatable).", valueName: "GLOB")) var skip: [String] = []
-    @Option(help: ArgumentHelp("Run only cases with this flag (repeatable).", valueName: "F")) var flag: [String] = []
-    @Option(help: ArgumentHelp("Run only cases whose flags have this bug type (repeatable).", valueName: "B")) var bugType: [String] = []
+    @Option(help: ArgumentHelp("Run only cases with this flag (repeatable; `wirecheck vectors flags` lists them).", valueName: "F"))
+    var flag: [String] = []
+    @Option(help: ArgumentHelp(
+            "Run only cases whose flags have this bug type (repeatable): \(BugType.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "B")) var bugType: [String] = []
     @Flag(help: "Print the ids that would run, and run nothing.") var list = false
     @Flag(help: "Also require the error class of invalid cases; resolve acceptable cases by the expectations file.")
     var strict = false

@@ -76,4 +76,30 @@ final class CdevCLITests: XCTestCase {
         let unreachable = try wirecheck(["check", "cdev", "--url", "http://127.0.0.1:1"], in: dir)
         XCTAssertEqual(unreachable.status, 2)
     }
+
+    /// Without --json the banner has a QR code only when it fits the terminal; on a pipe (80
+    /// columns) the 93-column code of a token-bearing pairing text is replaced by the /pair URL.
+    func testServeBannerNeverPrintsAQRCodeWiderThanTheTerminal() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
+        server.arguments = ["serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--log-level", "warning"]
+        server.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var banner = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !banner.contains("}\n(") && !banner.contains("█") {
+            banner += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        XCTAssertFalse(banner.contains("█") || banner.contains("▀") || banner.contains("▄"), banner)
+        XCTAssertTrue(banner.contains("columns, the terminal has 80"), banner)
+        XCTAssertTrue(banner.contains("/pair to scan it"), banner)
+    }
 }

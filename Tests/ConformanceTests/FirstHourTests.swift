@@ -102,6 +102,23 @@ final class FirstHourTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("appears twice"), result.stderr)
     }
 
+    /// `vectors flags` lists every value `--flag` takes, with its bug type and case count.
+    func testFlagsCommandListsTheValuesOfFlag() throws {
+        let all = try wirecheck(["vectors", "flags", "--vectors", TestEnvironment.vectorsDirectory, "--json"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        let rows = try XCTUnwrap(try JSONParser.parse(all.stdout).arrayValue)
+        let nonCanonical = try XCTUnwrap(rows.first { $0["flag"] == "NonCanonical" })
+        XCTAssertEqual(nonCanonical["bugType"], "MALLEABILITY")
+        XCTAssertEqual(nonCanonical["cases"], 16)
+        let files = try TestEnvironment.vectorFiles()
+        XCTAssertEqual(Set(rows.compactMap { $0["flag"]?.stringValue }), Set(files.flatMap(\.notes.keys)))
+        let auth = try wirecheck(["vectors", "flags", "--vectors", TestEnvironment.vectorsDirectory, "--bug-type", "AUTH_BYPASS", "--json"])
+        let authRows = try XCTUnwrap(try JSONParser.parse(auth.stdout).arrayValue)
+        XCTAssertFalse(authRows.isEmpty)
+        XCTAssertTrue(authRows.allSatisfy { $0["bugType"] == "AUTH_BYPASS" })
+        XCTAssertEqual(try wirecheck(["vectors", "flags", "--bug-type", "NOPE"]).status, 2)
+    }
+
     // MARK: Failures that show the bytes
 
     func testFailuresCarryInputExpectedActualAndAHexDiff() throws {
@@ -135,6 +152,42 @@ final class FirstHourTests: XCTestCase {
         let junit = try String(contentsOfFile: "\(directory)/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("expected: {&quot;bytes&quot;:&quot;666f6f626172&quot;}"), junit)
         XCTAssertTrue(result.stdout.contains("first difference at byte 3"), result.stdout)
+    }
+
+    // MARK: The README walkthrough
+
+    /// The FlowDown walkthrough of the README with the shipped `Examples/models.plist`, ending with
+    /// `open --callback URL` and `open --payload` given the value as copied from the URL (%3D%3D).
+    func testFlowDownWalkthroughWithTheShippedModels() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let models = "\(TestEnvironment.root)/Examples/models.plist"
+        func json(_ arguments: [String]) throws -> JSONValue {
+            let result = try wirecheck(["flowdown"] + arguments + ["--json"], in: dir)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            return try JSONParser.parse(result.stdout)
+        }
+        _ = try json(["keygen", "--out", "my.seed"])
+        let handshake = try XCTUnwrap(try json(["handshake", "--seed-file", "my.seed", "--callback", "my-app"])["url"]?.stringValue)
+        let verification = try XCTUnwrap(
+            try json(["simulate", "--models", models, "--state", "fd.json", "--url", handshake])["callback"]?.stringValue)
+        let session = try XCTUnwrap(try json(["parse", verification])["fields"]?["session"]?.stringValue)
+        let exchange = try XCTUnwrap(
+            try json([
+                "exchange", "--seed-file", "my.seed", "--session", session, "--app-name", "My App", "--reason", "Chat",
+                "--capability", "tool", "--multiple-selection",
+            ])["url"]?.stringValue)
+        let completed = try XCTUnwrap(
+            try json(["simulate", "--models", models, "--state", "fd.json", "--url", exchange, "--policy", "all-matching"])["callback"]?
+                .stringValue)
+        XCTAssertEqual(try json(["open", "--seed-file", "my.seed", "--callback", completed, "--out", "got.plist"])["session"]?.stringValue, session)
+        let copied = try XCTUnwrap(completed.split(separator: "&").first { $0.hasPrefix("payload=") }?.dropFirst(8))
+        XCTAssertTrue(copied.contains("%"), "the payload as it stands in the URL is percent-encoded")
+        _ = try json(["open", "--seed-file", "my.seed", "--payload", String(copied), "--out", "got2.plist"])
+        let opened = try XCTUnwrap(try json(["models", "got.plist"]).arrayValue)
+        XCTAssertEqual(opened.compactMap { $0["name"]?.stringValue }, ["Example Vision", "Example Text"])
+        XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/got.plist"), FileManager.default.contents(atPath: "\(dir)/got2.plist"))
+        let printed = try wirecheck(["flowdown", "models", "got.plist"], in: dir)
+        XCTAssertFalse(printed.stdout.contains("sk-example-not-a-real-key"), "tokens are printed only with --show-secrets")
     }
 
     // MARK: The shim

@@ -15,11 +15,16 @@ public struct SummaryReport {
             "| format | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |",
             "|---|" + String(repeating: "---:|", count: Self.columns.count + 1),
         ]
-        for format in report.formats {
+        for format in report.formats where !filteredAway({ $0.format == format }) {
             rows.append(row(format, report.counts { $0.format == format }))
         }
         rows.append(row("**all**", report.counts()))
         return rows.joined(separator: "\n")
+    }
+
+    /// Whether every case of a group was left out by the run's filters: such rows are not shown.
+    private func filteredAway(_ include: (CaseResult) -> Bool) -> Bool {
+        report.results.filter(include).allSatisfy { $0.status == .skip && !$0.reason.hasPrefix("disabled") }
     }
 
     private func row(_ label: String, _ counts: [CaseStatus: Int]) -> String {
@@ -38,7 +43,11 @@ public struct SummaryReport {
         out += "## Results per format\n\n\(table)\n\n"
         out += "## Per suite\n\n| suite | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |\n"
         out += "|---|" + String(repeating: "---:|", count: Self.columns.count + 1) + "\n"
-        for suite in report.suites { out += row(suite, report.counts { $0.suite == suite }) + "\n" }
+        for suite in report.suites where !filteredAway({ $0.suite == suite }) {
+            out += row(suite, report.counts { $0.suite == suite }) + "\n"
+        }
+        let hidden = report.suites.filter { suite in filteredAway { $0.suite == suite } }
+        if !hidden.isEmpty { out += "\n\(hidden.count) suite(s) left out by the selection: \(hidden.joined(separator: ", ")).\n" }
         let failures = report.failures
         out += "\n## Failures (\(failures.count))\n\n"
         if failures.isEmpty { out += "None.\n" }
@@ -60,18 +69,47 @@ public struct SummaryReport {
                 out += "  - reproducer: `\(finding.reproducer)`\n"
             }
         }
-        out += "\n## Spec coverage\n\n| spec section | cases | passed |\n|---|---:|---:|\n"
+        out += "\n## Spec coverage\n\nCases executed per spec section (SKIP and UNIMPLEMENTED are not counted).\n\n"
+        out += "| spec section | cases | passed |\n|---|---:|---:|\n"
         var coverage: [String: (cases: Int, passed: Int)] = [:]
-        for result in report.results {
+        for result in report.results where result.status.wasExecuted {
             for section in result.spec {
                 coverage[section, default: (0, 0)].cases += 1
                 if result.status == .pass { coverage[section, default: (0, 0)].passed += 1 }
             }
         }
-        for section in coverage.keys.sorted() {
+        for section in coverage.keys.sorted(by: Self.sectionOrder) {
             out += "| \(section) | \(coverage[section]!.cases) | \(coverage[section]!.passed) |\n"
         }
         return out
+    }
+
+    /// Spec sections in reading order: numbers compare as numbers, so `FlowDown 2` comes before
+    /// `FlowDown 10` and `cdev 4.2` before `cdev 4.10`.
+    static func sectionOrder(_ a: String, _ b: String) -> Bool {
+        func parts(_ text: String) -> [(String, Int)] {
+            var result: [(String, Int)] = []
+            var word = ""
+            var number = ""
+            for character in text {
+                if character.isNumber {
+                    number.append(character)
+                } else {
+                    if !number.isEmpty || (character == "." && !word.isEmpty) {
+                        result.append((word, Int(number) ?? -1))
+                        word = ""
+                        number = ""
+                    }
+                    if character != "." { word.append(character) }
+                }
+            }
+            result.append((word, Int(number) ?? -1))
+            return result
+        }
+        for (x, y) in zip(parts(a), parts(b)) where x != y {
+            return x.0 != y.0 ? x.0 < y.0 : x.1 < y.1
+        }
+        return parts(a).count < parts(b).count
     }
 
     static func inline(_ text: String) -> String {

@@ -37,6 +37,8 @@ public final class ShimImplementation: ImplementationUnderTest {
     public let client: ShimClient
     /// Every byte the shim wrote to stderr, for the report.
     public private(set) var stderrLog = ""
+    /// How much of the shim's stderr the report keeps.
+    static let stderrLogLimit = 8 << 20
 
     /// Starts the shim; a shim that never answers `hello` is a harness error (exit 2).
     public init(command: String, timeout: Double) throws(ShimTransportFailure) {
@@ -52,7 +54,13 @@ public final class ShimImplementation: ImplementationUnderTest {
 
     public func call(_ call: ShimCall) -> CallOutcome {
         let (result, stderr) = client.call(call.op, call.args)
-        if !stderr.isEmpty { stderrLog += stderr }
+        if !stderr.isEmpty {
+            // The report's shim-stderr.log keeps the first 8 MiB and says when it stopped.
+            if stderrLog.utf8.count < Self.stderrLogLimit {
+                stderrLog += stderr
+                if stderrLog.utf8.count >= Self.stderrLogLimit { stderrLog += "\n[wirecheck: shim stderr log full at 8 MiB; later output not kept]\n" }
+            }
+        }
         return CallOutcome(response: result.map(\.outcome), stderr: stderr)
     }
 }

@@ -125,11 +125,14 @@ final class ChildProcess {
         }
     }
 
-    /// The stderr text gathered so far (at most the last 16 KiB), cleared.
+    /// The stderr text gathered so far (at most the last 16 KiB, saying how much was dropped), cleared.
     func takeStderr() -> String {
         if !stderrClosed { drain(stderrFD) }
         defer { stderrBuffer.removeAll() }
-        return String(decoding: stderrBuffer.suffix(16384), as: UTF8.self)
+        let kept = 16384
+        guard stderrBuffer.count > kept else { return String(decoding: stderrBuffer, as: UTF8.self) }
+        return "[wirecheck: \(stderrBuffer.count - kept) earlier bytes of this call's stderr dropped]\n"
+            + String(decoding: stderrBuffer.suffix(kept), as: UTF8.self)
     }
 
     /// Waits briefly for the child to exit and describes how it ended.

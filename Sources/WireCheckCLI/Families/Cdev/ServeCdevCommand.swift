@@ -77,12 +77,27 @@ struct ServeCdevCommand: AsyncParsableCommand {
                     "cdev mock (profile \(profile.rawValue), auth \(requireAuth ? "on" : "off")) on \(service.httpURL)"
                         + "  secret file \(path)",
                     at: 0)
-                if let code = try? QRCode(text: info.qrText) { lines.append(code.terminalText) }
+                if let code = try? QRCode(text: info.qrText) {
+                    // A QR code cut by a narrow terminal cannot be scanned; point at the page instead.
+                    let columns = Self.terminalColumns()
+                    lines.append(
+                        code.terminalColumns <= columns
+                            ? code.terminalText
+                            : "(the QR code needs \(code.terminalColumns) columns, the terminal has \(columns): "
+                                + "widen it, or open \(service.httpURL)/pair to scan it)")
+                }
                 if profile == .head, requireAuth { lines.append("pairing code: \(service.currentPairingCode())") }
             }
             // Written straight to the descriptor: print() would sit in a buffer when stdout is a pipe.
             let banner = lines.joined(separator: "\n") + "\n"
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
+    }
+
+    /// The width of the terminal on stdout; 80 when stdout is not a terminal.
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 }

@@ -225,19 +225,25 @@ extension FlowDownCommand {
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decrypt a payload with your seed; prints the session and the plaintext (the models plist).",
-            discussion:
-                "The plaintext holds API keys: it is printed because you asked for it; use --out to write it to a file (0600) "
-                + "instead.\nExample: wirecheck flowdown open --seed-file my.seed --payload '<payload>' --out models.plist"
-        )
+            discussion: """
+                Give the whole completed callback URL (--callback) or its payload value (--payload; a value copied \
+                from the URL, with %3D for '=', is percent-decoded first: Base64 has no '%'). The plaintext holds API keys: \
+                it is printed because you asked for it; use --out to write it to a file (0600) instead.
+                Example:
+                  wirecheck flowdown open --seed-file my.seed --callback '<completed callback URL>' --out models.plist
+                """)
         @OptionGroup var seed: SeedOptions
-        @Option(help: "The payload value of the completed callback.") var payload: String
+        @Option(help: "The payload value of the completed callback (percent-encoded or not).") var payload: String?
+        @Option(help: ArgumentHelp("The whole completed callback URL; its session is then also checked.", valueName: "URL"))
+        var callback: String?
         @Option(help: "Refuse a payload for another session.") var expectedSession: String?
         @Option(help: ArgumentHelp("Write the plaintext here (mode 0600) instead of printing it.", valueName: "FILE")) var out: String?
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             do {
-                let opened = try PayloadCipher.open(payload, keyPair: try seed.keyPair(), expectedSession: expectedSession)
+                let (text, session) = try payloadAndSession()
+                let opened = try PayloadCipher.open(text, keyPair: try seed.keyPair(), expectedSession: expectedSession ?? session)
                 var fields: JSONObject = ["session": .string(opened.session)]
                 if let out {
                     try writePrivateFile(out, opened.plaintext)
@@ -248,6 +254,25 @@ extension FlowDownCommand {
                 output.emit(fields)
             } catch let error as ModelExchangeError {
                 throw refuse(error, json: output.json)
+            }
+        }
+
+        /// The Base64 payload, and the session the callback names (when a callback was given).
+        func payloadAndSession() throws -> (String, String?) {
+            switch (payload, callback) {
+            case (let payload?, nil):
+                guard payload.contains("%") else { return (payload, nil) }
+                guard let decoded = URLQueryEncoding.percentDecode(payload) else {
+                    throw ModelExchangeError.payloadNotBase64("payload (a '%' that is not a valid escape)")
+                }
+                return (decoded, nil)
+            case (nil, let url?):
+                guard case .completed(let session, _, let payload) = try Callback.parse(try ModelExchangeURL(string: url)) else {
+                    throw ModelExchangeError.malformed("--callback is not a completed callback (stage=completed)")
+                }
+                return (payload, session)
+            default:
+                throw ValidationError("give exactly one of --payload and --callback")
             }
         }
     }
