@@ -4,16 +4,22 @@ import WireCore
 /// agent session, which repository, and (when auth is on) a fresh pairing token. One value, four
 /// encodings that differ in key order and fields.
 public struct PairingInfo: Equatable, Sendable {
+    /// The WebSocket URL.
     public var ws: String
+    /// The HTTP URL.
     public var http: String
+    /// The server session id.
     public var session: String
+    /// The repository name.
     public var repo: String
+    /// A pairing token, when auth is on.
     public var token: String?
     /// Unix seconds; written as RFC 3339 in the server's offset.
     public var tokenExpiresAt: Int64?
     /// Profile head: `auth_required`, after `repo`.
     public var authRequired: Bool?
 
+    /// Pairing info.
     public init(
         ws: String, http: String, session: String, repo: String, token: String? = nil, tokenExpiresAt: Int64? = nil,
         authRequired: Bool? = nil

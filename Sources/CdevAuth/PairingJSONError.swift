@@ -3,7 +3,9 @@ import WireCore
 /// Why a pairing or token-pair JSON document was refused (error class `malformed`), naming the
 /// field, or the byte offset when the JSON itself is broken.
 public struct PairingJSONError: CodedError, Equatable, Sendable, CustomStringConvertible {
+    /// The JSON field, or `$` for the document.
     public var field: String
+    /// What was wrong with it.
     public var message: String
     /// The one error class of pairing JSON.
     public enum Code: String, CaseIterable, Sendable {
@@ -14,6 +16,7 @@ public struct PairingJSONError: CodedError, Equatable, Sendable, CustomStringCon
     public var errorCode: Code { .malformed }
     public var description: String { "\(field): \(message)" }
 
+    /// An error at `field`.
     public init(field: String, message: String) {
         self.field = field
         self.message = message

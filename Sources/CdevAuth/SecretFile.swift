@@ -5,9 +5,12 @@ import WireCore
 /// `server_id` then `secret` (standard Base64 of 32 random bytes), no trailing newline; directory
 /// 0700, file 0600. An unusable file is replaced by a new identity.
 public struct SecretFile: Equatable, Sendable {
+    /// `server_id`.
     public var serverId: String
+    /// The HMAC secret.
     public var secret: [UInt8]
 
+    /// An identity.
     public init(serverId: String, secret: [UInt8]) {
         self.serverId = serverId
         self.secret = secret

@@ -4,8 +4,11 @@ import WireCore
 /// decoded, the payload, and the checks of section 2 that need no secret. Whether the HMAC is
 /// right, the nonce revoked or the server id this server's cannot be told without the server.
 public struct TokenInspection: Sendable {
+    /// The prefix, when it is a known one.
     public var prefix: String?
+    /// The payload, when it decodes.
     public var payload: TokenPayload?
+    /// The payload bytes as text.
     public var payloadJSON: String?
     /// `s` decoded (the HMAC-SHA256 the token claims).
     public var mac: [UInt8]?
@@ -14,6 +17,7 @@ public struct TokenInspection: Sendable {
     /// Step-8 and step-10 style observations that need no secret.
     public var notes: [String] = []
 
+    /// Decodes `token` without the secret.
     public init(_ token: String, now: Int64? = nil) {
         guard let prefix = TokenType.prefixes.first(where: { token.hasPrefix($0) }), token.utf8.count > prefix.utf8.count else {
             problem = (

@@ -6,7 +6,9 @@ import WireCore
 /// refresh, revoke) runs under one lock, so a pairing or refresh token is spent exactly once even
 /// when a hundred requests race for it.
 public final class TokenManager: Sendable {
+    /// The server id tokens are bound to.
     public let serverId: String
+    /// baseline or head behaviour.
     public let profile: CdevProfile
     /// `security.token_expiry_secs`; access and refresh lifetimes are constants in cdev.
     public let pairingLifetime: Int64
@@ -25,6 +27,7 @@ public final class TokenManager: Sendable {
     /// Profile head persists the secret of revoke-all here; baseline keeps it in memory only.
     private let secretFilePath: String?
 
+    /// A manager of `identity`; `secretFilePath` is where head persists a new secret.
     public init(
         identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
         clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil
@@ -40,8 +43,10 @@ public final class TokenManager: Sendable {
     /// The current secret (it changes on revoke-all). Only for tests and `cdev mint`.
     public var secret: [UInt8] { state.withLock { $0.secret } }
 
+    /// The revoked nonces.
     public var revokedNonces: Set<String> { state.withLock { Set($0.revoked.keys) } }
 
+    /// How long a token of `type` lives.
     public func lifetime(of type: TokenType) -> Int64 { type == .pairing ? pairingLifetime : type.defaultLifetime }
 
     /// A new token of `type`; `deviceId` only on access and refresh tokens of profile head.
@@ -119,6 +124,7 @@ public final class TokenManager: Sendable {
         }
     }
 
+    /// Revokes one nonce.
     public func revoke(nonce: String) {
         state.withLock { $0.revoked[nonce] = clock.unixSeconds() }
     }

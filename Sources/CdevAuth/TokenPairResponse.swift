@@ -3,13 +3,20 @@ import WireCore
 /// The body of a successful `/api/auth/exchange` or `/api/auth/refresh` (cdev spec section 4.1):
 /// struct order, RFC 3339 in the server's offset, `expires_in` truncated after minting (899).
 public struct TokenPairResponse: Equatable, Sendable {
+    /// `access_token`.
     public var accessToken: String
+    /// `access_token_expires_at`, Unix seconds.
     public var accessTokenExpiresAt: Int64
+    /// `refresh_token`.
     public var refreshToken: String
+    /// `refresh_token_expires_at`, Unix seconds.
     public var refreshTokenExpiresAt: Int64
+    /// `token_type` (`Bearer`).
     public var tokenType: String
+    /// `expires_in`, seconds.
     public var expiresIn: Int64
 
+    /// A response.
     public init(
         accessToken: String, accessTokenExpiresAt: Int64, refreshToken: String, refreshTokenExpiresAt: Int64,
         tokenType: String = "Bearer", expiresIn: Int64
@@ -31,6 +38,7 @@ public struct TokenPairResponse: Equatable, Sendable {
             refreshTokenExpiresAt: pair.refresh.expiresAt, expiresIn: Int64((accessInstant - now).rounded(.towardZero)))
     }
 
+    /// The response as cdev writes it, times in the server's UTC offset.
     public func json(offsetSeconds: Int) -> JSONObject {
         [
             "access_token": .string(accessToken),

@@ -3,17 +3,28 @@ import WireCore
 /// The signed payload of a cdev token, payload v1 (cdev spec section 1.3). Encoded as Go's
 /// `json.Marshal` does: keys in declaration order, `omitempty` fields left out when empty.
 public struct TokenPayload: Equatable, Sendable {
+    /// `v`: payload version (1).
     public var v: Int64
+    /// `type`: pairing, access, refresh or session.
     public var type: String
+    /// `server_id`.
     public var serverId: String
+    /// `issued_at`, Unix seconds.
     public var issuedAt: Int64
+    /// `expires_at`, Unix seconds.
     public var expiresAt: Int64
+    /// `nonce`, what revocation names.
     public var nonce: String
+    /// `mode` (`local`).
     public var mode: String
+    /// `agent_id`.
     public var agentId: String
+    /// `device_id` (omitted when empty).
     public var deviceId: String
+    /// `user_id` (omitted when empty).
     public var userId: String
 
+    /// A payload; `agentId` defaults to the server id.
     public init(
         v: Int64 = 1, type: String, serverId: String, issuedAt: Int64, expiresAt: Int64, nonce: String,
         mode: String = "local", agentId: String? = nil, deviceId: String = "", userId: String = ""

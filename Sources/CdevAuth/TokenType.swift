@@ -6,8 +6,11 @@ public enum TokenType: String, Sendable, CaseIterable {
     /// Minted only by Go's unused `GenerateSessionToken`; carried by `cdev_s_`.
     case session
 
+    /// The prefix of pairing tokens.
     public static let pairingPrefix = "cdev_p_"
+    /// The prefix of access and session tokens.
     public static let sessionPrefix = "cdev_s_"
+    /// The prefix of refresh tokens.
     public static let refreshPrefix = "cdev_r_"
     /// The prefixes a token may start with; `cdev_c_`, `cdev_d_`, `cdev_a_` are reserved only.
     public static let prefixes = [pairingPrefix, sessionPrefix, refreshPrefix]

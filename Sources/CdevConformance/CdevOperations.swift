@@ -3,7 +3,7 @@ import ConformanceKit
 import WireCore
 
 /// The `cdev.*` shim operations over the CdevAuth module.
-public enum CdevOperations {
+enum CdevOperations {
     static let all: [ShimOperation] = [
         CdevTokenSuite.mint.operation { args throws(ShimError) in
             let type = try args.string("type")

@@ -5,6 +5,7 @@ import WireCore
 /// The frames the mock's `/ws` sends (cdev spec section 5.1): the heartbeat, always in the legacy
 /// envelope, and answers to a client's first message depending on its protocol.
 public enum CdevEvents {
+    /// How a client speaks on `/ws`: the legacy envelope or JSON-RPC.
     public enum ClientProtocol: String, Sendable { case unknown, legacy, jsonRPC = "jsonrpc" }
 
     /// `{"jsonrpc":"2.0",…}` is JSON-RPC 2.0; an object with `command` is the legacy protocol.
@@ -31,6 +32,7 @@ public enum CdevEvents {
         return base + "Z"
     }
 
+    /// The legacy heartbeat event cdev sends on a timer.
     public static func heartbeat(sequence: Int64, now: Double, uptime: Int64, claudeStatus: String = "idle") -> String {
         let payload: JSONObject = [
             "server_time": .string(RFC3339.format(unixSeconds: Int64(now.rounded(.down)), offsetSeconds: 0)),

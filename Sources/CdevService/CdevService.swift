@@ -7,7 +7,9 @@ import WireCore
 /// server, the tests and the fuzzers all go through `handle(_:)`; only the WebSocket upgrade
 /// itself lives in the server.
 public final class CdevService: Sendable {
+    /// The server's configuration.
     public let config: CdevServiceConfig
+    /// The server's tokens.
     public let tokens: TokenManager
     let clock: any WireClock
     let startedAt: Double
@@ -20,8 +22,10 @@ public final class CdevService: Sendable {
     /// The port actually bound (differs from `config.port` when that is 0).
     private let boundPort: Atomic<Int>
 
+    /// How important a log line is.
     public enum LogLevel: Sendable { case debug, info, warning }
 
+    /// A service; nothing listens until a server runs it.
     public init(
         config: CdevServiceConfig, tokens: TokenManager, clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(),
         log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
@@ -130,7 +134,9 @@ public final class CdevService: Sendable {
 
     /// The server tells the service its port once it listens.
     public func didBind(port: Int) { boundPort.store(port, ordering: .relaxed) }
+    /// The bound port (the configured one until the server binds).
     public var port: Int { boundPort.load(ordering: .relaxed) }
+    /// `http://host:port` of the bound server.
     public var httpURL: String { config.httpURL(port: port) }
 }
 
@@ -138,5 +144,6 @@ extension CdevService {
     /// The service clock, for the WebSocket side of the server.
     public func clockNow() -> Double { clock.now() }
 
+    /// Seconds since the service started, for heartbeats and `/api/status`.
     public func uptimeSeconds() -> Int64 { Int64(clock.now() - startedAt) }
 }

@@ -3,11 +3,13 @@ import Foundation
 
 /// How the mock cdev server behaves (cdev spec section 6, with the switches of the decisions).
 public struct CdevServiceConfig: Sendable {
+    /// baseline (e761846) or head.
     public var profile: CdevProfile
     /// `security.require_auth`: tokens in pair info and QR, the `/ws` token check (and, in head,
     /// the Bearer middleware). Baseline's default is false, head's true.
     public var requireAuth: Bool
     public var host: String
+    /// The port to bind (0: any free one).
     public var port: Int
     /// The agent session UUID of the QR (`session`).
     public var sessionId: String
@@ -19,10 +21,12 @@ public struct CdevServiceConfig: Sendable {
     public var heartbeatInterval: Duration
     /// `security.allowed_origins` and `security.bind_localhost_only` (the WebSocket origin policy).
     public var allowedOrigins: [String]
+    /// Whether only loopback may connect, as cdev's default.
     public var bindLocalhostOnly: Bool
     /// Head: `security.require_pairing_approval` (the 202 flow).
     public var pairingApproval: Bool
 
+    /// A configuration; the defaults are cdev's.
     public init(
         profile: CdevProfile = .baseline, requireAuth: Bool? = nil, host: String = "127.0.0.1", port: Int = 8766,
         sessionId: String = UUID().uuidString.lowercased(), repositoryRoot: String = FileManager.default.currentDirectoryPath,
@@ -42,8 +46,11 @@ public struct CdevServiceConfig: Sendable {
         self.pairingApproval = pairingApproval
     }
 
+    /// The repository folder's name, `repo` in the pairing info.
     public var repoName: String { (repositoryRoot as NSString).lastPathComponent }
+    /// The HTTP URL clients use.
     public func httpURL(port: Int) -> String { "http://\(hostForURL):\(port)" }
+    /// The WebSocket URL clients use.
     public func wsURL(port: Int) -> String { "ws://\(hostForURL):\(port)/ws" }
     private var hostForURL: String { host.contains(":") ? "[\(host)]" : host }
 }

@@ -22,6 +22,7 @@ extension Libsodium {
         return crypto_sign_detached(&signature, &length, message, UInt64(message.count), sk) == 0 ? signature : nil
     }
 
+    /// libsodium's Ed25519 verification.
     public static func ed25519Verify(signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> Bool {
         guard signature.count == 64, publicKey.count == 32 else { return false }
         return crypto_sign_verify_detached(signature, message, UInt64(message.count), publicKey) == 0

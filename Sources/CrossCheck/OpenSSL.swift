@@ -2,12 +2,14 @@ import COpenSSL
 
 /// OpenSSL (libcrypto 3) for the hashes, MACs and KDFs the vectors use.
 public enum OpenSSL {
+    /// OpenSSL's SHA-256.
     public static func sha256(_ data: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         _ = SHA256(data, data.count, &out)
         return out
     }
 
+    /// OpenSSL's HMAC-SHA256.
     public static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0

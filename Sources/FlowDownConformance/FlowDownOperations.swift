@@ -4,10 +4,10 @@ import ModelExchange
 import WireCore
 
 /// The `flowdown.*` shim operations over the ModelExchange module (binary values hex, times Unix seconds).
-public enum FlowDownOperations {
+package enum FlowDownOperations {
     /// What a URL of the protocol is, and its fields (lower-cased names, first value). `flowdown://`
     /// URLs are resolved as FlowDown does (the app routes only that scheme there); others are callbacks.
-    public static func parse(_ text: String) throws(ModelExchangeError) -> JSONObject {
+    package static func parse(_ text: String) throws(ModelExchangeError) -> JSONObject {
         let url = try ModelExchangeURL(string: text)
         let kind: String
         if url.scheme == "flowdown" {
@@ -26,7 +26,7 @@ public enum FlowDownOperations {
     }
 
     /// A verified request as the shim and the CLI report it (timestamp an integer when it is one).
-    public static func json(_ request: ExchangeRequest) -> JSONObject {
+    package static func json(_ request: ExchangeRequest) -> JSONObject {
         [
             "session": .string(request.session), "appName": .string(request.appName), "reason": .string(request.reason),
             "capabilities": .array(request.capabilities.map { .string($0.rawValue) }),
@@ -125,6 +125,7 @@ public enum FlowDownOperations {
 /// The normalised JSON form of models in vectors and shim results: plist keys as they are, dates
 /// as `{"date": "<ISO 8601>"}`, data as `{"data": "<hex>"}`, everything else as itself.
 public enum ModelJSON {
+    /// A plist value in the vectors' JSON form.
     public static func json(_ value: PlistValue) -> JSONValue {
         switch value {
         case .string(let s): .string(s)
@@ -138,6 +139,7 @@ public enum ModelJSON {
         }
     }
 
+    /// A vectors' JSON value as a plist value (null is dropped).
     public static func plist(_ value: JSONValue) -> PlistValue? {
         switch value {
         case .string(let s): return .string(s)

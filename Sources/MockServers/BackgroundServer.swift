@@ -6,11 +6,13 @@ import Synchronization
 /// A mock server running on its own task, for callers that are not async themselves
 /// (`wirecheck run`, tests): `start` returns once the port is bound.
 public final class BackgroundServer: Sendable {
+    /// The port the server bound.
     public let port: Int
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
     private let finished = DispatchSemaphore(value: 0)
 
+    /// Why the server did not start listening.
     public struct StartFailure: Error, CustomStringConvertible {
         public var description: String
     }

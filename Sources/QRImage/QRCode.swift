@@ -11,10 +11,12 @@ public struct QRCode: Sendable {
     /// The quiet zone around the symbol, in modules (the standard asks for 4).
     public static let quietZone = 4
 
+    /// Why libqrencode could not encode the text.
     public struct EncodeError: Error, CustomStringConvertible {
         public var description: String
     }
 
+    /// The QR code of `text` at error-correction level M.
     public init(text: String) throws(EncodeError) {
         var width: Int32 = 0
         var data: UnsafeMutablePointer<UInt8>?
@@ -26,6 +28,7 @@ public struct QRCode: Sendable {
         modules = (0..<Int(width) * Int(width)).map { data[$0] != 0 }
     }
 
+    /// Whether a module is dark; outside the symbol (the quiet zone) it is light.
     public func isDark(x: Int, y: Int) -> Bool {
         x >= 0 && y >= 0 && x < width && y < width && modules[y * width + x]
     }
@@ -60,6 +63,7 @@ public struct QRCode: Sendable {
     /// How many terminal columns `terminalText` takes.
     public var terminalColumns: Int { width + Self.quietZone / 2 * 2 }
 
+    /// The code drawn with half blocks, two modules per character cell.
     public var terminalText: String {
         var lines: [String] = []
         let zone = Self.quietZone / 2

@@ -62,9 +62,12 @@ struct FlagsCommand: ParsableCommand {
 
     func run() throws {
         let files: [VectorFile]
-        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch { throw exitHarness("\(error)") }
+        do { files = try VectorLoader.load(directory: vectors, suiteOrder: Families.all.suites.map(\.id)) } catch {
+            throw exitHarness("\(error)")
+        }
         if let bugType, BugType(rawValue: bugType) == nil {
-            throw exitHarness("--bug-type \(bugType) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw exitHarness(
+                "--bug-type \(bugType) is not a bug type; the bug types are \(BugType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var rows: [JSONValue] = []
         for flag in Set(files.flatMap(\.notes.keys)).sorted() {
@@ -79,8 +82,9 @@ struct FlagsCommand: ParsableCommand {
         }
         if json { return JSONOutput.print(.array(rows)) }
         for row in rows {
-            print("\(row["flag"]!.stringValue!)  \(row["bugType"]!.stringValue!)  \(row["cases"]!.intValue!) cases  "
-                + (row["suites"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", ")))
+            print(
+                "\(row["flag"]!.stringValue!)  \(row["bugType"]!.stringValue!)  \(row["cases"]!.intValue!) cases  "
+                    + (row["suites"]!.arrayValue!.compactMap(\.stringValue).joined(separator: ", ")))
             print("    \(row["description"]!.stringValue!)")
         }
     }
@@ -151,7 +155,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Skip cases whose id matches (glob, repeatable).", valueName: "GLOB")) var skip: [String] = []
     @Option(help: ArgumentHelp("Run only cases with this flag (repeatable; `wirecheck vectors flags` lists them).", valueName: "F"))
     var flag: [String] = []
-    @Option(help: ArgumentHelp(
+    @Option(
+        help: ArgumentHelp(
             "Run only cases whose flags have this bug type (repeatable): \(BugType.allCases.map(\.rawValue).joined(separator: ", ")).",
             valueName: "B")) var bugType: [String] = []
     @Flag(help: "Print the ids that would run, and run nothing.") var list = false

@@ -13,6 +13,7 @@ public enum Base64 {
     private static let stdTable = table(for: stdChars)
     private static let urlTable = table(for: urlChars)
 
+    /// The canonical encoding of `bytes` in `variant` (padding per the variant, zero trailing bits).
     public static func encode<Bytes: Collection>(_ bytes: Bytes, variant: Base64Variant) -> String
     where Bytes.Element == UInt8 {
         let chars = variant.alphabet == .std ? stdChars : urlChars
@@ -39,10 +40,12 @@ public enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Decodes `text` in `variant`; errors carry the byte offset.
     public static func decode(_ text: String, variant: Base64Variant) throws(WireError) -> [UInt8] {
         try decode(utf8: Array(text.utf8), variant: variant)
     }
 
+    /// Decodes UTF-8 bytes in `variant`; errors carry the byte offset.
     public static func decode(utf8 input: [UInt8], variant: Base64Variant) throws(WireError) -> [UInt8] {
         // Go skips line breaks anywhere; keep each kept byte's original offset for error messages.
         var data = input

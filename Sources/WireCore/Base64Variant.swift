@@ -3,6 +3,7 @@
 /// Names are `<alphabet>-<padding>-<mode>`, e.g. `std-padded-strict` (Foundation's
 /// `Data(base64Encoded:)`, FlowDown) or `url-raw-go` (Go's `base64.RawURLEncoding`, cdev tokens).
 public struct Base64Variant: Hashable, Sendable, CustomStringConvertible {
+    /// The 62nd and 63rd characters: `+ /` (std) or `- _` (url).
     public enum Alphabet: String, Sendable, CaseIterable {
         /// RFC 4648 section 4: `+` and `/`.
         case std
@@ -10,11 +11,13 @@ public struct Base64Variant: Hashable, Sendable, CustomStringConvertible {
         case url
     }
 
+    /// Whether `=` padding is required (padded) or refused (raw).
     public enum Padding: String, Sendable, CaseIterable {
         case padded
         case raw
     }
 
+    /// Strict RFC 4648, or Go's decoder without `Strict()` (skips CR/LF, accepts non-zero trailing bits).
     public enum Mode: String, Sendable, CaseIterable {
         /// RFC 4648 canonical: exact alphabet, exact padding, unused trailing bits must be zero.
         case strict
@@ -23,10 +26,14 @@ public struct Base64Variant: Hashable, Sendable, CustomStringConvertible {
         case go
     }
 
+    /// The alphabet.
     public var alphabet: Alphabet
+    /// The padding rule.
     public var padding: Padding
+    /// The strictness.
     public var mode: Mode
 
+    /// A variant.
     public init(_ alphabet: Alphabet, _ padding: Padding, _ mode: Mode) {
         self.alphabet = alphabet
         self.padding = padding
@@ -42,6 +49,7 @@ public struct Base64Variant: Hashable, Sendable, CustomStringConvertible {
         self.init(alphabet, padding, mode)
     }
 
+    /// `alphabet-padding-mode`, e.g. `url-raw-go`, as in the vectors.
     public var name: String { "\(alphabet.rawValue)-\(padding.rawValue)-\(mode.rawValue)" }
     public var description: String { name }
 

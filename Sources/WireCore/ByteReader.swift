@@ -1,10 +1,12 @@
 /// A bounds-checked cursor over bytes: every read returns a value or throws `WireError` with the
 /// offset, and the reader index moves only when a read succeeds (swift-nio `ByteBuffer` style).
 public struct ByteReader: Sendable {
+    /// The whole input.
     public let bytes: [UInt8]
     /// The offset of the next unread byte.
     public private(set) var offset: Int
 
+    /// A reader at offset 0 of `bytes`.
     public init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         self.bytes = Array(bytes)
         self.offset = 0
@@ -12,6 +14,7 @@ public struct ByteReader: Sendable {
 
     /// How many bytes are left to read.
     public var remaining: Int { bytes.count - offset }
+    /// Whether every byte was read.
     public var isAtEnd: Bool { offset == bytes.count }
 
     private func require(_ count: Int, _ field: String) throws(WireError) {
@@ -20,11 +23,13 @@ public struct ByteReader: Sendable {
         }
     }
 
+    /// The next byte, without moving; `truncated` naming `field` at the end.
     public func peekUInt8(field: String) throws(WireError) -> UInt8 {
         try require(1, field)
         return bytes[offset]
     }
 
+    /// One byte.
     public mutating func readUInt8(field: String) throws(WireError) -> UInt8 {
         try require(1, field)
         defer { offset += 1 }
@@ -41,18 +46,22 @@ public struct ByteReader: Sendable {
         return value
     }
 
+    /// A big-endian 16-bit integer.
     public mutating func readUInt16(field: String) throws(WireError) -> UInt16 {
         UInt16(try readBigEndian(width: 2, field: field))
     }
 
+    /// A big-endian 24-bit integer.
     public mutating func readUInt24(field: String) throws(WireError) -> UInt32 {
         UInt32(try readBigEndian(width: 3, field: field))
     }
 
+    /// A big-endian 32-bit integer.
     public mutating func readUInt32(field: String) throws(WireError) -> UInt32 {
         UInt32(try readBigEndian(width: 4, field: field))
     }
 
+    /// `count` bytes; `truncated` naming `field` when fewer are left.
     public mutating func readBytes(_ count: Int, field: String) throws(WireError) -> [UInt8] {
         try require(count, field)
         defer { offset += count }
@@ -68,6 +77,7 @@ public struct ByteReader: Sendable {
         return value
     }
 
+    /// Every byte left.
     public mutating func readRemaining() -> [UInt8] {
         defer { offset = bytes.count }
         return Array(bytes[offset...])

@@ -1,9 +1,11 @@
 /// Appends wire fields in network byte order; the mirror of `ByteReader`.
 public struct ByteWriter: Sendable {
+    /// What was written so far.
     public private(set) var bytes: [UInt8] = []
 
     public init() {}
 
+    /// One byte.
     public mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
 
     /// Writes the low `width` bytes of `value`, big-endian. The value must fit.
@@ -15,10 +17,14 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// A big-endian 16-bit integer.
     public mutating func writeUInt16(_ value: UInt16) { writeBigEndian(UInt64(value), width: 2) }
+    /// The low 24 bits, big-endian.
     public mutating func writeUInt24(_ value: UInt32) { writeBigEndian(UInt64(value), width: 3) }
+    /// A big-endian 32-bit integer.
     public mutating func writeUInt32(_ value: UInt32) { writeBigEndian(UInt64(value), width: 4) }
 
+    /// Bytes as they are.
     public mutating func writeBytes<Bytes: Sequence>(_ value: Bytes) where Bytes.Element == UInt8 {
         bytes.append(contentsOf: value)
     }

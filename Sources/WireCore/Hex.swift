@@ -3,6 +3,7 @@
 public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
+    /// Lower-case hex.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
@@ -13,10 +14,12 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Hex of either case; errors carry the byte offset.
     public static func decode(_ text: String) throws(WireError) -> [UInt8] {
         try decode(utf8: Array(text.utf8))
     }
 
+    /// Hex given as UTF-8 bytes.
     public static func decode(utf8 input: [UInt8]) throws(WireError) -> [UInt8] {
         guard input.count % 2 == 0 else { throw .badLength(encoding: "hex", length: input.count) }
         var out = [UInt8]()

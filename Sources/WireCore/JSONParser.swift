@@ -11,12 +11,16 @@ public struct JSONParser {
         case keepAll
     }
 
+    /// A syntax error and the byte offset where it was found.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The byte offset.
         public var offset: Int
+        /// What was wrong there.
         public var reason: String
         public var description: String { "json: \(reason) at byte \(offset)" }
     }
 
+    /// The deepest nesting parsed (deeper input is refused, not a stack overflow).
     public static let maximumDepth = 256
 
     private let bytes: [UInt8]
@@ -29,6 +33,7 @@ public struct JSONParser {
         self.duplicateKeys = duplicateKeys
     }
 
+    /// Parses `text` as one JSON value; `duplicateKeys` says what a repeated key does.
     public static func parse(_ text: String, duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8), duplicateKeys: duplicateKeys)
     }

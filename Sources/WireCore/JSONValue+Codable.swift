@@ -1,6 +1,7 @@
 /// `Codable` for `JSONValue`, so vector files can also be read with Foundation's `JSONDecoder`
 /// (key order is then not kept; use `JSONParser` where it matters).
 extension JSONValue: Codable {
+    /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -21,6 +22,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

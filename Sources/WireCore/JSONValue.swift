@@ -11,10 +11,15 @@ public enum JSONValue: Sendable, CustomStringConvertible {
 
     public var description: String { JSONWriter.compact(self) }
 
+    /// The string, when this is one.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The boolean, when this is one.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The array, when this is one.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The object, when this is one.
     public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    /// Whether this is null.
     public var isNull: Bool { if case .null = self { true } else { false } }
 
     /// The value as an integer, when it is one (a double with no fraction counts).
@@ -26,6 +31,7 @@ public enum JSONValue: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The number as a double, when this is a number.
     public var doubleValue: Double? {
         switch self {
         case .int(let i): Double(i)
@@ -57,32 +63,44 @@ extension JSONValue: Equatable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A double.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// An array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object, members in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    /// null.
     public init(nilLiteral: ()) { self = .null }
 }
 
 /// The members of a JSON object in their order. Keys are unique: setting an existing key replaces
 /// its value in place.
 public struct JSONObject: Sendable, Equatable, Sequence {
+    /// The members in order (duplicates only when appended on purpose).
     public private(set) var members: [(key: String, value: JSONValue)] = []
 
     public init() {}
 
+    /// An object of `pairs`; a repeated key keeps its first place and its last value.
     public init(_ pairs: [(String, JSONValue)]) {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// The keys in order.
     public var keys: [String] { members.map(\.key) }
 
     /// Appends a member even if the key is already present (see `JSONParser.DuplicateKeys.keepAll`).
     public mutating func append(_ key: String, _ value: JSONValue) { members.append((key, value)) }
+    /// How many members.
     public var count: Int { members.count }
 
+    /// The value of `key` (the first, if repeated); setting replaces in place, nil removes.
     public subscript(key: String) -> JSONValue? {
         get { members.first(where: { $0.key == key })?.value }
         set {

@@ -9,6 +9,7 @@ public struct JSONWriter: Sendable {
         /// Indent with this many spaces per level; nil writes compact JSON with no whitespace.
         public var indent: Int? = nil
 
+        /// Options; the defaults write compact JSON escaping only what JSON requires.
         public init(escapeSlash: Bool = false, escapeHTML: Bool = false, indent: Int? = nil) {
             self.escapeSlash = escapeSlash
             self.escapeHTML = escapeHTML
@@ -16,19 +17,25 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// How values are written.
     public var options: Options
 
+    /// A writer.
     public init(options: Options = Options()) { self.options = options }
 
+    /// Compact JSON.
     public static func compact(_ value: JSONValue) -> String { JSONWriter().string(value) }
+    /// Two-space indented JSON.
     public static func pretty(_ value: JSONValue) -> String { JSONWriter(options: .init(indent: 2)).string(value) }
 
+    /// `value` as text.
     public func string(_ value: JSONValue) -> String {
         var out = [UInt8]()
         write(value, level: 0, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `value` as UTF-8 bytes.
     public func bytes(_ value: JSONValue) -> [UInt8] {
         var out = [UInt8]()
         write(value, level: 0, into: &out)

@@ -7,6 +7,7 @@ public protocol RandomSource: Sendable {
 /// The operating system's cryptographically secure generator.
 public struct SystemRandom: RandomSource {
     public init() {}
+    /// `count` bytes from the system's generator.
     public mutating func bytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
@@ -18,6 +19,7 @@ public struct SystemRandom: RandomSource {
 public struct SeededRandom: RandomSource, RandomNumberGenerator {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
+    /// A generator whose output is fixed by `seed` (vector generation, benchmarks).
     public init(seed: UInt64) {
         var x = seed
         func splitMix() -> UInt64 {
@@ -30,6 +32,7 @@ public struct SeededRandom: RandomSource, RandomNumberGenerator {
         state = (splitMix(), splitMix(), splitMix(), splitMix())
     }
 
+    /// The next 64 bits.
     public mutating func next() -> UInt64 {
         let result = ((state.1 &* 5) << 7 | (state.1 &* 5) >> 57) &* 9
         let t = state.1 << 17
@@ -42,6 +45,7 @@ public struct SeededRandom: RandomSource, RandomNumberGenerator {
         return result
     }
 
+    /// The next `count` bytes.
     public mutating func bytes(_ count: Int) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(count + 8)

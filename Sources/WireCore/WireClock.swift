@@ -14,12 +14,16 @@ extension WireClock {
 /// The machine's wall clock.
 public struct SystemClock: WireClock {
     public init() {}
+    /// Now, Unix seconds.
     public func now() -> Double { Date().timeIntervalSince1970 }
 }
 
 /// A clock that always answers the same instant.
 public struct FixedClock: WireClock {
+    /// The fixed time, Unix seconds.
     public var instant: Double
+    /// A clock stopped at `instant`.
     public init(_ instant: Double) { self.instant = instant }
+    /// `instant`.
     public func now() -> Double { instant }
 }

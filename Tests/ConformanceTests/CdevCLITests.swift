@@ -83,7 +83,9 @@ final class CdevCLITests: XCTestCase {
         let dir = try TestEnvironment.temporaryDirectory()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
-        server.arguments = ["serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--log-level", "warning"]
+        server.arguments = [
+            "serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--log-level", "warning",
+        ]
         server.currentDirectoryURL = URL(fileURLWithPath: dir)
         let out = Pipe()
         server.standardOutput = out

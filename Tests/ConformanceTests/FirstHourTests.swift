@@ -179,7 +179,8 @@ final class FirstHourTests: XCTestCase {
         let completed = try XCTUnwrap(
             try json(["simulate", "--models", models, "--state", "fd.json", "--url", exchange, "--policy", "all-matching"])["callback"]?
                 .stringValue)
-        XCTAssertEqual(try json(["open", "--seed-file", "my.seed", "--callback", completed, "--out", "got.plist"])["session"]?.stringValue, session)
+        XCTAssertEqual(
+            try json(["open", "--seed-file", "my.seed", "--callback", completed, "--out", "got.plist"])["session"]?.stringValue, session)
         let copied = try XCTUnwrap(completed.split(separator: "&").first { $0.hasPrefix("payload=") }?.dropFirst(8))
         XCTAssertTrue(copied.contains("%"), "the payload as it stands in the URL is percent-encoded")
         _ = try json(["open", "--seed-file", "my.seed", "--payload", String(copied), "--out", "got2.plist"])

@@ -138,4 +138,35 @@ final class RepositoryShapeTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 100)
     }
+
+    /// Every public declaration of a library module has a `///` comment, except the members that
+    /// implement a protocol requirement (their documentation is the protocol's).
+    func testEveryPublicDeclarationOfTheLibrariesIsDocumented() throws {
+        let witness = try NSRegularExpression(
+            pattern: #"public (var (id|groupKinds|operations|description|errorCode|code|implementation|host|requestedPort|webSocket)\b"#
+                + #"|init\(\) \{\}|func (generate|mismatch|corpusSeeds|handle|didBind|makeIterator)\(|static func ==|override )"#)
+        var undocumented: [String] = []
+        var checked = 0
+        let sources = "\(Repository.root)/Sources"
+        for target in try FileManager.default.contentsOfDirectory(atPath: sources) where target != "WireCheckCLI" {
+            guard let walker = FileManager.default.enumerator(atPath: "\(sources)/\(target)") else { continue }
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let lines = try String(contentsOfFile: "\(sources)/\(target)/\(path)", encoding: .utf8)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                for (index, line) in lines.enumerated() {
+                    let words = line.split(separator: " ")
+                    guard let first = words.first(where: { !$0.hasPrefix("@") }), first == "public" || first == "open" else { continue }
+                    if witness.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil { continue }
+                    checked += 1
+                    var previous = index - 1
+                    while previous >= 0, lines[previous].hasPrefix("@") { previous -= 1 }
+                    if previous < 0 || !lines[previous].hasPrefix("///") {
+                        undocumented.append("Sources/\(target)/\(path):\(index + 1): \(line)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 300)
+        XCTAssertEqual(undocumented, [], "public declarations without a doc comment")
+    }
 }

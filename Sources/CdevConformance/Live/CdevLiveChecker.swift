@@ -7,7 +7,9 @@ import WireCore
 /// and reports every check as a case (reports.md). Weaknesses the spec lists as real behaviour
 /// are reported as findings with severity `warning`; they do not fail the run.
 public final class CdevLiveChecker: LiveCheckSession {
+    /// What to check and how far the checker may go.
     public struct Options: Sendable {
+        /// The server, `http://HOST:PORT`.
         public var baseURL: String
         /// A pairing token to start from (otherwise the one of `/api/pair/info`).
         public var pairingToken: String?
@@ -18,10 +20,12 @@ public final class CdevLiveChecker: LiveCheckSession {
         public var identity: SecretFile?
         /// `POST /api/pair/refresh` ends every session of the server; only with consent.
         public var allowRevokeAll: Bool
+        /// Seconds to wait for each answer.
         public var timeout: Double
         /// The suite (and case-id prefix) of the results: `cdev/live`, or one per profile in `wirecheck run`.
         public var suite = "cdev/live"
 
+        /// Options; revoke-all stays off unless allowed.
         public init(
             baseURL: String, pairingToken: String? = nil, profile: CdevProfile? = nil, identity: SecretFile? = nil,
             allowRevokeAll: Bool = false, timeout: Double = 10
@@ -36,8 +40,10 @@ public final class CdevLiveChecker: LiveCheckSession {
     }
 
     let options: Options
+    /// The profile checked (given, or detected from the pairing info).
     public internal(set) var profile: CdevProfile = .baseline
 
+    /// A checker; nothing is sent until `run()`.
     public init(options: Options, progress: @escaping (String) -> Void = { _ in }) throws(HTTPProbe.Failure) {
         self.options = options
         try super.init(

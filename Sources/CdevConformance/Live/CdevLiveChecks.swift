@@ -16,6 +16,7 @@ extension CdevLiveChecker {
         var second: TokenPairResponse?
     }
 
+    /// Runs every check in order and returns their results.
     public func run() -> [CaseResult] {
         var session = Session()
         checkPairInfo(&session)

@@ -9,20 +9,30 @@ import Glibc
 /// by byte: it sends exactly the request it is given (no header rewriting, no redirects, no
 /// retries) and returns the status, headers in order and the raw body. Plain `http://` only.
 public struct HTTPProbe: Sendable {
+    /// The server host.
     public let host: String
+    /// The server port.
     public let port: Int
+    /// Seconds to wait for connect, send and each read.
     public let timeout: Double
 
+    /// Why a request got no usable answer (connect, timeout, malformed response).
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 
+    /// One HTTP response as the server wrote it.
     public struct Reply: Sendable {
+        /// The status code.
         public var status: Int
+        /// The headers in the order they came.
         public var headers: [(name: String, value: String)]
+        /// The body, de-chunked.
         public var body: [UInt8]
 
+        /// The first header of that name (case-insensitive).
         public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        /// The body as UTF-8 text.
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -36,6 +46,7 @@ public struct HTTPProbe: Sendable {
         self.timeout = timeout
     }
 
+    /// `http://host:port` (IPv6 hosts in brackets), for reproducers.
     public var baseURL: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     /// One request on a fresh connection (`Connection: close`).

@@ -9,12 +9,14 @@ import Glibc
 /// A WebSocket handshake on a raw socket, so the checker sees exactly what a server answers to
 /// an upgrade: the 101 (with its `Sec-WebSocket-Accept` checked) or the refusal before it.
 public final class WebSocketProbe {
+    /// The server's answer to the upgrade request.
     public let reply: HTTPProbe.Reply
     private let socket: Int32
     private var pending: [UInt8]
 
     /// The RFC 6455 key the probe sends and the accept value a correct server answers.
     static let key = "d2lyZWNoZWNrLXByb2JlLWtleQ=="
+    /// The `Sec-WebSocket-Accept` a server must send for `key` (RFC 6455 section 4.2.2).
     public static var expectedAccept: String {
         let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
         return Base64.encode(Array(digest), variant: .foundation)
@@ -59,6 +61,7 @@ public final class WebSocketProbe {
 
     deinit { close(socket) }
 
+    /// Whether the server switched protocols with the right accept value.
     public var upgraded: Bool { reply.status == 101 && reply.header("Sec-WebSocket-Accept") == Self.expectedAccept }
 
     /// Sends one masked text frame (clients must mask).

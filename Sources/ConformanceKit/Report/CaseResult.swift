@@ -2,26 +2,39 @@ import WireCore
 
 /// One line of `results.jsonl`: what was expected, what the implementation did, and the verdict.
 public struct CaseResult: Sendable {
+    /// The suite id, e.g. `cdev/tokens`.
     public var suite: String
+    /// The format, the first part of the suite id (or `cdev-live` for live checks).
     public var format: String
     public var id: String
+    /// The case's number within its file.
     public var tcId: Int
+    /// The case's flags.
     public var flags: [String]
+    /// The spec sections the case is about.
     public var spec: [String]
+    /// `valid`, `invalid` or `acceptable`.
     public var expectedResult: String
+    /// The error class an invalid case expects.
     public var expectedError: String?
     /// `valid` when the implementation accepted, `invalid` when it rejected, nil when it gave no answer.
     public var actualResult: String?
+    /// The error class the implementation answered with (after the expectations' error map).
     public var actualError: String?
     /// A short summary of the output, or the transport failure.
     public var actualOutput: String
+    /// The case's status.
     public var status: CaseStatus
     /// Why the case has its status (the mismatch, the skip reason, the crash).
     public var reason: String
+    /// How long the call took.
     public var durationMs: Double
     public var implementation: String
+    /// The vectors version of the case's file.
     public var vectorsVersion: String
+    /// The one command that reruns this case.
     public var reproducer: String
+    /// What the shim wrote to stderr during the call.
     public var stderr: String
     /// For live-server checks: `warning` when the check found a weakness of the server (a finding),
     /// which does not fail the run.
@@ -29,6 +42,7 @@ public struct CaseResult: Sendable {
     /// For FAIL and XPASS of vector cases: the input, expected and actual output.
     public var detail: FailureDetail? = nil
 
+    /// The line of `results.jsonl`.
     public var json: JSONValue {
         var object: JSONObject = [
             "suite": .string(suite), "format": .string(format), "id": .string(id), "tcId": .int(Int64(tcId)),

@@ -3,18 +3,23 @@ import WireCore
 
 /// Everything a run produced, and the three files of reports.md written from it.
 public struct RunReport: Sendable {
+    /// `<kind>-YYYYMMDD-HHMMSS`, also the report folder's name.
     public var runName: String
     public var implementation: String
+    /// The vectors version of the run.
     public var vectorsVersion: String
     /// The random seed of the run, when one was used.
     public var seed: String?
+    /// When the run started.
     public var startedAt: Date
+    /// One result per case, in run order.
     public var results: [CaseResult]
     /// Extra files to write beside the report (for example the shim's stderr).
     public var attachments: [String: String] = [:]
     /// Whether a run that executed no case may exit 0 (`--allow-empty`).
     public var allowEmpty = false
 
+    /// A report of finished results.
     public init(
         runName: String, implementation: String, vectorsVersion: String, seed: String? = nil,
         startedAt: Date, results: [CaseResult]
@@ -51,24 +56,29 @@ public struct RunReport: Sendable {
         return "conformant on the \(executedCount) case\(executedCount == 1 ? "" : "s") run (exit 0)"
     }
 
+    /// The FAIL and XPASS results.
     public var failures: [CaseResult] { results.filter { $0.status.failsRun } }
 
+    /// How many results have each status, of those `include` selects.
     public func counts(where include: (CaseResult) -> Bool = { _ in true }) -> [CaseStatus: Int] {
         var counts: [CaseStatus: Int] = [:]
         for result in results where include(result) { counts[result.status, default: 0] += 1 }
         return counts
     }
 
+    /// The formats in first-seen order.
     public var formats: [String] {
         var seen = Set<String>()
         return results.map(\.format).filter { seen.insert($0).inserted }
     }
 
+    /// The suites in first-seen order.
     public var suites: [String] {
         var seen = Set<String>()
         return results.map(\.suite).filter { seen.insert($0).inserted }
     }
 
+    /// The contents of `results.jsonl`.
     public var resultsJSONL: String {
         results.map { JSONWriter.compact($0.json) + "\n" }.joined()
     }
@@ -88,6 +98,7 @@ public struct RunReport: Sendable {
 
 /// Run names: `<kind>-YYYYMMDD-HHMMSS` in UTC, unique under `reports/`.
 public enum RunName {
+    /// A run name not yet used under `parent`.
     public static func make(kind: String, date: Date = Date(), under parent: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -5,6 +5,7 @@ import Foundation
 public struct SummaryReport {
     let report: RunReport
 
+    /// The summary of `report`.
     public init(report: RunReport) { self.report = report }
 
     static let columns: [CaseStatus] = [.pass, .fail, .xfail, .xpass, .skip, .unimplemented]
@@ -32,6 +33,7 @@ public struct SummaryReport {
             + " | \(counts.values.reduce(0, +)) |"
     }
 
+    /// The contents of `summary.md`.
     public var markdown: String {
         var out = "# WireCheck run \(report.runName)\n\n"
         out += "- harness: wirecheck \(Harness.version)\n"

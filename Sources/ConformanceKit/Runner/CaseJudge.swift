@@ -2,22 +2,32 @@ import WireCore
 
 /// Decides a case's status from the implementation's answer (vectors.md "result"; reports.md).
 public struct CaseJudge: Sendable {
+    /// `--strict`: error classes must match, acceptable cases follow the expectations file.
     public var strict: Bool
+    /// The expectations file of the run.
     public var expectations: Expectations
 
+    /// A judge for one run.
     public init(strict: Bool, expectations: Expectations) {
         self.strict = strict
         self.expectations = expectations
     }
 
+    /// A case's status and what the implementation did.
     public struct Verdict: Sendable, Equatable {
+        /// The status.
         public var status: CaseStatus
+        /// Why the case has that status.
         public var reason: String
+        /// `valid` when accepted, `invalid` when rejected, nil without an answer.
         public var actualResult: String?
+        /// The error class answered (mapped).
         public var actualError: String?
+        /// A short summary of the answer.
         public var output: String
     }
 
+    /// The verdict on one answer to `test`; `mismatch` compares a successful result with `expected`.
     public func judge(
         _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, test: TestCase,
         mismatch: (JSONObject) -> String?

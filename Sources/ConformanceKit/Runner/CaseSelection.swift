@@ -5,11 +5,16 @@ import Glibc
 /// Which cases a run includes (`--only`, `--skip`, `--flag`, `--bug-type`); ids are matched with
 /// shell globs in which `*` also crosses `/`.
 public struct CaseSelection: Sendable {
+    /// `--only` globs; empty selects everything.
     public var only: [String] = []
+    /// `--skip` globs.
     public var skip: [String] = []
+    /// `--flag`: a case needs at least one of these.
     public var flags: [String] = []
+    /// `--bug-type`: a case needs a flag of one of these.
     public var bugTypes: [BugType] = []
 
+    /// A selection; the defaults select every case.
     public init(only: [String] = [], skip: [String] = [], flags: [String] = [], bugTypes: [BugType] = []) {
         self.only = only
         self.skip = skip
@@ -17,6 +22,7 @@ public struct CaseSelection: Sendable {
         self.bugTypes = bugTypes
     }
 
+    /// Whether `pattern` selects `id`.
     public static func matches(_ pattern: String, _ id: String) -> Bool {
         // A pattern without wildcards also selects everything below it, so `--only wirecore` works.
         if !pattern.contains(where: { "*?[".contains($0) }) {

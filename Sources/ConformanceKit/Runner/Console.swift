@@ -7,16 +7,19 @@ import Glibc
 /// Progress and messages on stderr, so stdout stays clean for `--json`. On a terminal the progress
 /// is one line rewritten in place; in CI logs it prints one line per finished suite.
 public final class Console: @unchecked Sendable {
+    /// Whether stderr is a terminal (progress is then redrawn in place).
     public let isTerminal = isatty(2) != 0
     private var lastSuite: String?
     private var lastDraw = 0.0
 
     public init() {}
 
+    /// One line on stderr.
     public func message(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Progress of one suite: `done` of `total` cases.
     public func progress(suite: String, done: Int, total: Int) {
         if isTerminal {
             let now = ProcessInfo.processInfo.systemUptime

@@ -22,6 +22,7 @@ public struct Expectations: Sendable, Equatable {
             && lhs.acceptable.map { [$0.pattern, $0.verdict] } == rhs.acceptable.map { [$0.pattern, $0.verdict] }
     }
 
+    /// Why an expectations file was refused.
     public struct Invalid: Error, CustomStringConvertible {
         public var description: String
     }
@@ -53,13 +54,16 @@ public struct Expectations: Sendable, Equatable {
         }
     }
 
+    /// The SKIP reason when a `disabled` glob matches `id`.
     public func disabledReason(for id: String) -> String? {
         disabled.first { CaseSelection.matches($0.pattern, id) }.map { "disabled: \($0.reason)" }
     }
 
+    /// `accept` or `reject` when an `acceptable` glob matches `id`.
     public func acceptableVerdict(for id: String) -> String? {
         acceptable.first { CaseSelection.matches($0.pattern, id) }?.verdict
     }
 
+    /// The project's error class for the implementation's `code`.
     public func mapError(_ code: String) -> String { errorMap[code] ?? code }
 }

@@ -14,18 +14,25 @@ public protocol ImplementationUnderTest: AnyObject {
 
 /// A call's result: the implementation's answer, or why there was none.
 public struct CallOutcome: Sendable {
+    /// The answer, or why there was none.
     public var response: Result<Result<JSONObject, ShimError>, ShimTransportFailure>
+    /// What the shim wrote to stderr during the call.
     public var stderr: String
 }
 
 /// The reference shim, called directly (the default of `wirecheck vectors verify`).
 public final class InProcessImplementation: ImplementationUnderTest {
     private let shim: ReferenceShim
+    /// The reference implementation `shim`, called in-process.
     public init(shim: ReferenceShim) { self.shim = shim }
+    /// The reference shim's name, marked in-process.
     public var name: String { "\(ReferenceShim.name) \(Harness.version) (in-process)" }
+    /// Every op of the reference shim.
     public var supportedOps: Set<String> { Set(shim.operations.keys) }
+    /// `wirecheck vectors verify`.
     public var reproducerPrefix: String { "wirecheck vectors verify" }
 
+    /// Answers `call` in-process.
     public func call(_ call: ShimCall) -> CallOutcome {
         let response = shim.handle(ShimRequest(id: 1, op: call.op, args: call.args))
         return CallOutcome(response: .success(response.outcome), stderr: "")
@@ -34,6 +41,7 @@ public final class InProcessImplementation: ImplementationUnderTest {
 
 /// Another implementation behind a shim command (`--shim "CMD"`).
 public final class ShimImplementation: ImplementationUnderTest {
+    /// The shim client driving the child process.
     public let client: ShimClient
     /// Every byte the shim wrote to stderr, for the report.
     public private(set) var stderrLog = ""
@@ -46,19 +54,25 @@ public final class ShimImplementation: ImplementationUnderTest {
         try client.start()
     }
 
+    /// The name and version the shim gave in `hello`.
     public var name: String { client.implementationName }
+    /// The ops the shim listed in `hello`.
     public var supportedOps: Set<String> { client.supportedOps }
+    /// `wirecheck vectors verify --shim CMD`.
     public var reproducerPrefix: String {
         "wirecheck vectors verify --shim \(ShellQuote.quote(client.command))"
     }
 
+    /// Sends `call` to the shim; a transport failure restarts it.
     public func call(_ call: ShimCall) -> CallOutcome {
         let (result, stderr) = client.call(call.op, call.args)
         if !stderr.isEmpty {
             // The report's shim-stderr.log keeps the first 8 MiB and says when it stopped.
             if stderrLog.utf8.count < Self.stderrLogLimit {
                 stderrLog += stderr
-                if stderrLog.utf8.count >= Self.stderrLogLimit { stderrLog += "\n[wirecheck: shim stderr log full at 8 MiB; later output not kept]\n" }
+                if stderrLog.utf8.count >= Self.stderrLogLimit {
+                    stderrLog += "\n[wirecheck: shim stderr log full at 8 MiB; later output not kept]\n"
+                }
             }
         }
         return CallOutcome(response: result.map(\.outcome), stderr: stderr)
@@ -67,6 +81,7 @@ public final class ShimImplementation: ImplementationUnderTest {
 
 /// Single-quotes a string for a POSIX shell.
 public enum ShellQuote {
+    /// `text` as one shell word (unquoted when it is safe).
     public static func quote(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:@,+".unicodeScalars.contains($0)

@@ -3,8 +3,11 @@ import WireCore
 
 /// Runs vector cases against an implementation and collects one `CaseResult` per case.
 public final class VectorRunner {
+    /// The implementation under test.
     public let implementation: any ImplementationUnderTest
+    /// How answers are judged.
     public let judge: CaseJudge
+    /// Which cases run.
     public let selection: CaseSelection
     /// The families whose suites define how a file's cases are called and judged.
     public let families: ProtocolFamilies
@@ -13,6 +16,7 @@ public final class VectorRunner {
     /// Options a reproducer needs besides `--only` (`--vectors`, `--expect`), already shell-quoted.
     public var reproducerOptions = ""
 
+    /// A runner of `families`' suites against `implementation`.
     public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, families: ProtocolFamilies) {
         self.families = families
         self.implementation = implementation
@@ -20,10 +24,12 @@ public final class VectorRunner {
         self.selection = selection
     }
 
+    /// Runs every case of `files`, in order.
     public func run(files: [VectorFile]) -> [CaseResult] {
         files.flatMap(run(file:))
     }
 
+    /// Runs every case of one file.
     public func run(file: VectorFile) -> [CaseResult] {
         let suite = families.suite(id: file.suite)
         let cases = file.allTests

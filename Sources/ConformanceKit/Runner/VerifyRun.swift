@@ -4,19 +4,27 @@ import WireCore
 /// One conformance run over the vectors, as `wirecheck vectors verify` and `wirecheck run` do it:
 /// load, select, drive the implementation, judge, write the report, choose the exit code.
 public struct VerifyRun {
+    /// What `vectors verify` and `run` were asked to do.
     public struct Options: Sendable {
         /// The families whose suites and reference operations the run knows.
         public var families: ProtocolFamilies
+        /// The vectors folder.
         public var vectorsDirectory = "Vectors"
         /// nil runs the reference implementation in-process.
         public var shimCommand: String? = nil
+        /// `--only`, `--skip`, `--flag`, `--bug-type`.
         public var selection = CaseSelection()
+        /// `--strict`.
         public var strict = false
+        /// `--expect FILE`.
         public var expectationsFile: String? = nil
+        /// Seconds a shim may take for one case.
         public var timeout = 10.0
         /// nil writes to `reports/<run-name>/`.
         public var reportDirectory: String? = nil
+        /// Where run folders are made when `reportDirectory` is nil.
         public var reportsRoot = "reports"
+        /// The first part of the run name (`vectors`, `run`).
         public var runKind = "vectors"
         /// Checks of live servers to add to the same report (`wirecheck run` probes its embedded mocks).
         public var liveChecks: (@Sendable (Console) throws -> [CaseResult])? = nil
@@ -31,14 +39,18 @@ public struct VerifyRun {
         public var description: String
     }
 
+    /// The run's options.
     public var options: Options
+    /// Where progress and warnings go.
     public let console: Console
 
+    /// A run with these options.
     public init(options: Options, console: Console = Console()) {
         self.options = options
         self.console = console
     }
 
+    /// The vector files, or a harness error naming the file and field.
     public func loadFiles() throws -> [VectorFile] {
         do {
             return try VectorLoader.load(directory: options.vectorsDirectory, suiteOrder: options.families.suites.map(\.id))
@@ -47,6 +59,7 @@ public struct VerifyRun {
         }
     }
 
+    /// The expectations file, or an empty one.
     public func loadExpectations() throws -> Expectations {
         guard let path = options.expectationsFile else { return Expectations() }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -59,6 +72,7 @@ public struct VerifyRun {
         }
     }
 
+    /// The in-process reference, or the shim after its `hello`.
     public func makeImplementation() throws -> any ImplementationUnderTest {
         guard let command = options.shimCommand else { return InProcessImplementation(shim: ReferenceShim(families: options.families)) }
         do {

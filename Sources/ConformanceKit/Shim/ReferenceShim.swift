@@ -4,8 +4,10 @@ import WireCore
 /// The reference implementation behind `wirecheck shim` and behind in-process runs: every operation
 /// of every suite of the families it is given, answered by the project's own codecs.
 public struct ReferenceShim: Sendable {
+    /// The name the reference shim gives in `hello`.
     public static let name = "wirecheck-reference"
 
+    /// Its operations by name.
     public let operations: [String: ShimOperation]
 
     /// The shim of every operation of `families`.

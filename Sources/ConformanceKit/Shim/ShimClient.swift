@@ -7,7 +7,9 @@ import Glibc
 /// The harness side of the shim protocol: starts the shim, says `hello`, sends one request per case
 /// and turns crashes, hangs, garbage and out-of-order answers into a failed case and a restart.
 public final class ShimClient {
+    /// The shim command line, run with `/bin/sh -c`.
     public let command: String
+    /// Seconds the shim may take for one answer.
     public let timeout: Double
     private var child: ChildProcess?
     private var nextID: Int64 = 1
@@ -16,6 +18,7 @@ public final class ShimClient {
     /// How many times the shim had to be started again after a failure.
     public private(set) var restarts = 0
 
+    /// A client for `command`; nothing starts until `start()`.
     public init(command: String, timeout: Double) {
         self.command = command
         self.timeout = timeout
@@ -56,10 +59,12 @@ public final class ShimClient {
         }
     }
 
+    /// The ops `hello` listed.
     public var supportedOps: Set<String> {
         Set((hello["ops"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
 
+    /// `name version` from `hello`.
     public var implementationName: String {
         let name = hello["name"]?.stringValue ?? "unknown"
         return hello["version"]?.stringValue.map { "\(name) \($0)" } ?? name
@@ -92,6 +97,7 @@ public final class ShimClient {
         return (result, stderr)
     }
 
+    /// Kills the shim and its process group.
     public func stop() {
         child?.kill()
         child = nil

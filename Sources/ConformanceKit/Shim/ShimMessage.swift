@@ -3,15 +3,19 @@ import WireCore
 /// A request line to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (shim-protocol.md).
 public struct ShimRequest: Sendable, Equatable {
     public var id: Int64
+    /// The operation.
     public var op: String
+    /// Its arguments.
     public var args: JSONObject
 
+    /// A request.
     public init(id: Int64, op: String, args: JSONObject = JSONObject()) {
         self.id = id
         self.op = op
         self.args = args
     }
 
+    /// The request as one compact JSON line.
     public var line: String {
         JSONWriter.compact(["id": .int(id), "op": .string(op), "args": .object(args)])
     }
@@ -33,8 +37,10 @@ public struct ShimRequest: Sendable, Equatable {
 /// A rejection or failure a shim reports: `{"code": "expired", "message": "..."}`.
 public struct ShimError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String
+    /// A human-readable reason (free text; never compared).
     public var message: String
 
+    /// An error of class `code`.
     public init(code: String, message: String = "") {
         self.code = code
         self.message = message
@@ -56,13 +62,16 @@ public struct ShimError: Error, Sendable, Equatable, CustomStringConvertible {
 /// A response line: `{"id", "ok": true, "result"}` or `{"id", "ok": false, "error"}`.
 public struct ShimResponse: Sendable, Equatable {
     public var id: Int64
+    /// The result object or the error.
     public var outcome: Result<JSONObject, ShimError>
 
+    /// A response to request `id`.
     public init(id: Int64, outcome: Result<JSONObject, ShimError>) {
         self.id = id
         self.outcome = outcome
     }
 
+    /// The response as one compact JSON line.
     public var line: String {
         switch outcome {
         case .success(let result):

@@ -3,8 +3,10 @@ import WireCore
 /// Builds the JSON Schemas (draft 2020-12) written to `Vectors/schema/`: the envelope, and one per
 /// group type describing that group's `params`, `input` and `expected`.
 public enum SchemaBuilder {
+    /// The JSON Schema dialect of every schema written.
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
+    /// An object with exactly these properties; all required unless `required` says otherwise.
     public static func object(_ properties: [(String, JSONValue)], required: [String]? = nil) -> JSONValue {
         [
             "type": "object",
@@ -14,12 +16,19 @@ public enum SchemaBuilder {
         ]
     }
 
+    /// Any string.
     public static let string: JSONValue = ["type": "string"]
+    /// Bytes as lower-case hex.
     public static let hex: JSONValue = ["type": "string", "pattern": "^([0-9a-f]{2})*$"]
+    /// An integer.
     public static let integer: JSONValue = ["type": "integer"]
+    /// A boolean.
     public static let boolean: JSONValue = ["type": "boolean"]
+    /// `schema` or null.
     public static func nullable(_ schema: JSONValue) -> JSONValue { ["anyOf": [schema, ["type": "null"]]] }
+    /// An array of `items`.
     public static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
+    /// One of these strings.
     public static func oneOf(_ values: [String]) -> JSONValue { ["enum": .array(values.map { .string($0) })] }
 
     /// The schema of one group of `type`; `expected` must allow the empty object of invalid cases.
@@ -46,6 +55,7 @@ public enum SchemaBuilder {
         ]
     }
 
+    /// The shape of an error class: kebab-case.
     public static let codePattern = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
     /// `wirecheck-vectors-v1.schema.json`: the file envelope of vectors.md.

@@ -3,6 +3,7 @@ import WireCore
 /// The ordered JSON form of a vector file: keys in the order of vectors.md, so files are
 /// byte-identical on every run and read well in a diff.
 extension VectorFile {
+    /// The file as ordered JSON.
     public var json: JSONValue {
         var object = JSONObject()
         object["schema"] = .string(schema)

@@ -2,33 +2,52 @@ import WireCore
 
 /// One vector file, `Vectors/<format>/<suite>.json` (vectors.md, "File envelope").
 public struct VectorFile: Codable, Sendable, Equatable {
+    /// The envelope schema's file name.
     public var schema: String
+    /// The format, e.g. `cdev`.
     public var format: String
+    /// The suite id, e.g. `cdev/tokens`.
     public var suite: String
+    /// The version of the vector contract.
     public var vectorsVersion: String
+    /// The tool that wrote the file.
     public var generator: Producer
+    /// The specification the cases follow.
     public var spec: SpecReference
+    /// How many cases the file holds.
     public var numberOfTests: Int
+    /// What the file covers, in prose.
     public var header: [String]
+    /// Every flag used, with its bug type and meaning.
     public var notes: [String: Note]
+    /// The groups of cases.
     public var testGroups: [TestGroup]
 
+    /// The file name of the envelope's JSON Schema.
     public static let envelopeSchema = "wirecheck-vectors-v1.schema.json"
 
     /// Who produced a file or a group's bytes (Wycheproof's `source`).
     public struct Producer: Codable, Sendable, Equatable {
+        /// The producer's name.
         public var name: String
+        /// Its version.
         public var version: String
+        /// A producer.
         public init(name: String, version: String) {
             self.name = name
             self.version = version
         }
     }
 
+    /// The specification a file follows.
     public struct SpecReference: Codable, Sendable, Equatable {
+        /// The specification's name.
         public var name: String
+        /// The version or commit it describes.
         public var version: String
+        /// Where to read it.
         public var url: String
+        /// A reference.
         public init(name: String, version: String, url: String) {
             self.name = name
             self.version = version
@@ -38,9 +57,12 @@ public struct VectorFile: Codable, Sendable, Equatable {
 
     /// What a flag means: its Wycheproof bug type and a description.
     public struct Note: Codable, Sendable, Equatable {
+        /// The kind of bug the flag's cases catch.
         public var bugType: BugType
         public var description: String
+        /// Where to read more.
         public var links: [String]
+        /// A note.
         public init(bugType: BugType, description: String, links: [String] = []) {
             self.bugType = bugType
             self.description = description
@@ -48,6 +70,7 @@ public struct VectorFile: Codable, Sendable, Equatable {
         }
     }
 
+    /// A file; `tcId`s are numbered through it and `numberOfTests` counted.
     public init(
         format: String, suite: String, spec: SpecReference, header: [String], notes: [String: Note],
         testGroups: [TestGroup]
@@ -72,6 +95,7 @@ public struct VectorFile: Codable, Sendable, Equatable {
         self.numberOfTests = tcId
     }
 
+    /// Every case with its group, in file order.
     public var allTests: [(group: TestGroup, test: TestCase)] {
         testGroups.flatMap { group in group.tests.map { (group, $0) } }
     }
@@ -79,11 +103,16 @@ public struct VectorFile: Codable, Sendable, Equatable {
 
 /// Cases that share a group `type` and `params` (Wycheproof's test group).
 public struct TestGroup: Codable, Sendable, Equatable {
+    /// The group type, e.g. `CdevValidateTest` (a `GroupKind`).
     public var type: String
+    /// Who produced the group's bytes.
     public var source: VectorFile.Producer
+    /// Parameters shared by the group's cases.
     public var params: JSONValue
+    /// The cases.
     public var tests: [TestCase]
 
+    /// A group.
     public init(type: String, source: VectorFile.Producer? = nil, params: JSONObject = JSONObject(), tests: [TestCase]) {
         self.type = type
         self.source = source ?? VectorFile.Producer(name: "wirecheck", version: Harness.version)
@@ -100,15 +129,24 @@ public enum ExpectedResult: String, Codable, Sendable, CaseIterable {
 /// One case: an input, the expected output or error class, and why it exists.
 public struct TestCase: Codable, Sendable, Equatable {
     public var id: String
+    /// The case's number in its file.
     public var tcId: Int
+    /// What the case is, in prose.
     public var comment: String
+    /// What the case is about (explained in the file's notes).
     public var flags: [String]
+    /// The spec sections it exercises.
     public var spec: [String]
+    /// The input fields.
     public var input: JSONValue
+    /// The expected output of a valid case (empty for invalid ones).
     public var expected: JSONValue
+    /// `valid`, `invalid` or `acceptable`.
     public var result: ExpectedResult
+    /// The error class of an invalid case.
     public var error: String?
 
+    /// A case; its `tcId` is set by the file.
     public init(
         id: String, comment: String, flags: [String] = [], spec: [String], input: JSONObject,
         expected: JSONObject = JSONObject(), result: ExpectedResult, error: String? = nil

@@ -4,6 +4,7 @@ import WireCore
 /// Writes every suite's vector file, the JSON Schemas and the fuzz seed corpora.
 /// Output is a pure function of the code: running it twice gives byte-identical trees.
 public enum VectorGenerator {
+    /// What the generator writes.
     public struct Output: Sendable {
         /// Path (relative to the output roots) → contents.
         public var files: [(path: String, bytes: [UInt8])] = []

@@ -3,6 +3,7 @@ import WireCore
 
 /// Finds and reads the vector files below a `Vectors/` folder (every `<format>/<suite>.json`).
 public enum VectorLoader {
+    /// Why the vectors could not be read.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }

@@ -8,6 +8,7 @@ public struct ModelExchangeKeyPair: Sendable, CustomStringConvertible {
     /// The same 32 bytes are the Ed25519 seed and the X25519 scalar (FlowDown's `init(seed:)`).
     public let seed: [UInt8]
 
+    /// The key pair of a 32-byte seed (FlowDown spec section 2).
     public init(seed: [UInt8]) throws(ModelExchangeError) {
         guard seed.count == 32 else { throw .badPublicKey("a key seed is 32 bytes, got \(seed.count)") }
         self.seed = seed
@@ -19,9 +20,12 @@ public struct ModelExchangeKeyPair: Sendable, CustomStringConvertible {
     }
 
     // Any 32 bytes are a valid Ed25519 seed and X25519 scalar, so these cannot fail.
+    /// The Ed25519 private key (the seed).
     public var signing: Curve25519.Signing.PrivateKey { try! .init(rawRepresentation: seed) }
+    /// The X25519 private key (the same 32 bytes as scalar).
     public var agreement: Curve25519.KeyAgreement.PrivateKey { try! .init(rawRepresentation: seed) }
 
+    /// Both public keys, the `pk` of the handshake.
     public var publicKey: ModelExchangePublicKey {
         ModelExchangePublicKey(
             signing: Array(signing.publicKey.rawRepresentation), agreement: Array(agreement.publicKey.rawRepresentation))

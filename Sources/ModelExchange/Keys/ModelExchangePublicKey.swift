@@ -9,6 +9,7 @@ public struct ModelExchangePublicKey: Equatable, Hashable, Sendable {
     /// Raw X25519 public key (bytes 32..63 of `pk`).
     public let agreement: [UInt8]
 
+    /// A public key from its two 32-byte halves.
     public init(signing: [UInt8], agreement: [UInt8]) {
         precondition(signing.count == 32 && agreement.count == 32, "both halves are 32 bytes")
         self.signing = signing
@@ -32,12 +33,14 @@ public struct ModelExchangePublicKey: Equatable, Hashable, Sendable {
     /// The 88-character `pk` value.
     public var encoded: String { Base64.encode(signing + agreement, variant: .foundation) }
 
+    /// The Ed25519 half as a swift-crypto key.
     public func signingKey() throws(ModelExchangeError) -> Curve25519.Signing.PublicKey {
         do { return try Curve25519.Signing.PublicKey(rawRepresentation: signing) } catch {
             throw .badPublicKey("Ed25519 public key rejected: \(error)")
         }
     }
 
+    /// The X25519 half as a swift-crypto key.
     public func agreementKey() throws(ModelExchangeError) -> Curve25519.KeyAgreement.PublicKey {
         do { return try Curve25519.KeyAgreement.PublicKey(rawRepresentation: agreement) } catch {
             throw .badPublicKey("X25519 public key rejected: \(error)")

@@ -2,7 +2,9 @@
 /// optional, as FlowDown's own decoder has it; keys this type does not know are kept in `unknown`
 /// and written back. `description` never shows `token` or header values.
 public struct CloudModel: Equatable, Sendable, CustomStringConvertible {
+    /// `id`: FlowDown's identifier of the model.
     public var objectId: String?
+    /// `device_id`.
     public var deviceId: String?
     /// `model_identifier`
     public var modelIdentifier: String?
@@ -10,8 +12,11 @@ public struct CloudModel: Equatable, Sendable, CustomStringConvertible {
     public var modelListEndpoint: String?
     /// Unix seconds.
     public var creation: Int64?
+    /// `modified` (a date, Unix seconds).
     public var modified: Int64?
+    /// `removed`.
     public var removed: Bool?
+    /// `endpoint`: the chat-completions URL.
     public var endpoint: String?
     /// The API key. Secret.
     public var token: String?
@@ -19,11 +24,15 @@ public struct CloudModel: Equatable, Sendable, CustomStringConvertible {
     public var headers: [String: String]?
     /// `bodyFields` (written), `body_fields` (also read: FlowDown builds of 2025-12-06 to 2025-12-09).
     public var bodyFields: String?
+    /// `capabilities` as the plist spells them (`auditory`, not `audio`).
     public var capabilities: [String]?
+    /// `context`: the context length.
     public var context: Int64?
     /// `response_format`
     public var responseFormat: String?
+    /// `comment`.
     public var comment: String?
+    /// `name`, shown to the user.
     public var name: String?
     /// `temperature_preference`
     public var temperaturePreference: String?

@@ -29,6 +29,7 @@ public enum ModelsPlist {
         return models
     }
 
+    /// A model from a plist dictionary; unknown keys are kept.
     public static func model(from dict: [String: PlistValue]) -> CloudModel {
         var model = CloudModel()
         var unknown = dict
@@ -152,6 +153,7 @@ public enum ModelsPlist {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// Unix seconds as the ISO 8601 UTC text a plist date is written with.
     public static func iso8601(_ seconds: Int64) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -40,7 +40,9 @@ public indirect enum PlistValue: Equatable, Sendable, Decodable {
         }
     }
 
+    /// The string, when this is one.
     public var string: String? { if case .string(let v) = self { v } else { nil } }
+    /// The dictionary, when this is one.
     public var dictionary: [String: PlistValue]? { if case .dict(let v) = self { v } else { nil } }
 }
 

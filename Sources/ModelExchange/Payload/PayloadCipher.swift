@@ -4,6 +4,7 @@ import WireCore
 /// Seals and opens the model payload: ephemeral X25519, HKDF-SHA256 (salt `"flowdown-model-exchange"`
 /// + session, info = recipient's Ed25519 public key), ChaCha20-Poly1305 (FlowDown spec section 9).
 public enum PayloadCipher {
+    /// The HKDF salt is this followed by the session (FlowDown spec section 9).
     public static let saltPrefix = "flowdown-model-exchange"
     static let nonceLength = 12
     static let tagLength = 16

@@ -4,12 +4,14 @@ import WireCore
 /// Written in that key order with `/` escaped as `\/` (Foundation's `JSONEncoder` default); read in
 /// any order.
 public struct PayloadWrapper: Equatable, Sendable {
+    /// The session the payload belongs to.
     public var session: String
     /// Standard Base64 of `nonce(12) ‖ ciphertext ‖ tag(16)`.
     public var sealed: String
     /// Standard Base64 of the sender's ephemeral X25519 public key.
     public var ephemeralPublicKey: String
 
+    /// A wrapper of Base64 fields.
     public init(session: String, sealed: String, ephemeralPublicKey: String) {
         self.session = session
         self.sealed = sealed

@@ -4,6 +4,7 @@ import WireCore
 /// verification callback, send the signed exchange, open the payload; or cancelled; or its own
 /// timeout after 300 s, since FlowDown never reports errors (FlowDown spec sections 5 and 8).
 public struct RequesterSession: Sendable {
+    /// Where the requester is in the exchange.
     public enum State: Equatable, Sendable {
         case idle
         case awaitingVerification(since: Double)
@@ -22,17 +23,27 @@ public struct RequesterSession: Sendable {
         case cancelled
     }
 
+    /// The requester's key pair.
     public let keyPair: ModelExchangeKeyPair
+    /// The URL scheme FlowDown calls back.
     public let callbackScheme: String
+    /// The app name shown to the user.
     public var appName: String
+    /// Why the app asks, shown to the user.
     public var reason: String
+    /// The capabilities asked for.
     public var capabilities: [Capability]
+    /// Whether the user may pick several models.
     public var multipleSelection: Bool
+    /// The scheme FlowDown is opened with.
     public var flowdownScheme = "flowdown"
+    /// Seconds the requester waits for each callback.
     public static let timeout: Double = 300
+    /// The current state.
     public private(set) var state: State = .idle
     private let clock: any WireClock
 
+    /// A requester that has not started.
     public init(
         keyPair: ModelExchangeKeyPair, callbackScheme: String, appName: String, reason: String,
         capabilities: [Capability], multipleSelection: Bool, clock: any WireClock = SystemClock()

@@ -17,15 +17,19 @@ public struct FlowDownSimulator: Sendable {
 
     /// A handshake FlowDown remembers, in memory only, keyed by session.
     public struct Context: Equatable, Sendable {
+        /// The requester's `pk` from the handshake.
         public var publicKey: String
+        /// The requester's callback scheme.
         public var callbackScheme: String
 
+        /// A context of one handshake.
         public init(publicKey: String, callbackScheme: String) {
             self.publicKey = publicKey
             self.callbackScheme = callbackScheme
         }
     }
 
+    /// What FlowDown does with one URL: a callback to open, or only a reason.
     public struct Outcome: Equatable, Sendable {
         /// The callback URL FlowDown opens, or nil when it sends nothing.
         public var callback: String?
@@ -37,14 +41,18 @@ public struct FlowDownSimulator: Sendable {
         public var delivered: [CloudModel] = []
     }
 
+    /// The models FlowDown holds.
     public var models: [CloudModel]
+    /// How the simulated user picks models.
     public var policy: SelectionPolicy
     /// `Storage.deviceId`: an uppercase UUID; sessions are `<deviceId>-<UUID>`.
     public var deviceId: String
+    /// The accepted handshakes by session.
     public private(set) var contexts: [String: Context] = [:]
     private var random: SeededOrSystemRandom
     private let clock: any WireClock
 
+    /// A simulator holding `models`.
     public init(
         models: [CloudModel], policy: SelectionPolicy = .allMatching, deviceId: String? = nil,
         contexts: [String: Context] = [:], clock: any WireClock = SystemClock(), randomSeed: UInt64? = nil

@@ -6,6 +6,7 @@ public enum Callback: Equatable, Sendable {
     case completed(session: String, format: String, payload: String)
     case cancelled(session: String?)
 
+    /// The `stage` item.
     public var stage: String {
         switch self {
         case .verification: "verification"
@@ -26,6 +27,7 @@ public enum Callback: Equatable, Sendable {
         }
     }
 
+    /// The callback URL FlowDown opens.
     public func url(scheme: String) -> String { ModelExchangeURL(scheme: scheme, items: items).description }
 
     /// The requester's parse (the documented sample: lower-cased names, lower-cased stage).

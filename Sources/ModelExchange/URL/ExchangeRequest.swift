@@ -4,14 +4,20 @@ import WireCore
 
 /// The request a requester signs and FlowDown verifies (FlowDown spec section 6).
 public struct ExchangeRequest: Equatable, Sendable {
+    /// The session of the verification callback.
     public var session: String
+    /// `app_name`.
     public var appName: String
+    /// `reason`.
     public var reason: String
+    /// `capabilities`, comma-separated on the wire.
     public var capabilities: [Capability]
+    /// `multiple_selection`.
     public var multipleSelection: Bool
     /// Unix seconds; a received URL may carry a fraction or an exponent (`Double`), a built one never does.
     public var timestamp: Double
 
+    /// A request.
     public init(
         session: String, appName: String, reason: String, capabilities: [Capability],
         multipleSelection: Bool, timestamp: Double
@@ -69,8 +75,11 @@ public struct ExchangeRequest: Equatable, Sendable {
 
 /// A signed exchange URL and what went into it (`ModelExchangeSignedRequest`; the header is informational).
 public struct SignedExchangeURL: Equatable, Sendable {
+    /// The signed exchange URL.
     public var url: String
+    /// The canonical string that was signed.
     public var canonical: String
+    /// SHA-256 of the canonical string, what Ed25519 signs.
     public var digest: [UInt8]
     /// Standard Base64 of the 64-byte Ed25519 signature; also sent as `X-FlowDown-Signature`.
     public var signature: String

@@ -7,6 +7,7 @@ public enum ExchangeVerifier {
     /// The strict window: accepted iff `abs(timestamp - now) < 300` seconds.
     public static let window: Double = 300
 
+    /// FlowDown's checks of a received exchange URL against the handshake's `pk` (FlowDown spec section 6).
     public static func verify(_ urlString: String, publicKey: ModelExchangePublicKey, clock: some WireClock)
         throws(ModelExchangeError) -> ReceivedExchange
     {

@@ -40,8 +40,11 @@ public enum InboundRequest: Equatable, Sendable {
 /// An exchange URL as received: the parsed request, its `sig` (optional at parse time) and the URL
 /// the canonical string is rebuilt from.
 public struct ReceivedExchange: Equatable, Sendable {
+    /// The request's fields.
     public var request: ExchangeRequest
+    /// The `sig` item.
     public var signature: String?
+    /// The URL as received.
     public var url: ModelExchangeURL
 
     /// Step 4: drop every item named `sig` (any case), re-encode the rest, prefix the path.

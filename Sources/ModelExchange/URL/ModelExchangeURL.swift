@@ -3,15 +3,19 @@ import WireCore
 /// A URL as the Model Exchange code reads it: scheme, host, decoded path and query items
 /// (FlowDown spec sections 3 and 8). Every URL of the protocol is `<scheme>://models/exchange?<items>`.
 public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
+    /// The scheme (`flowdown`, or the requester's).
     public var scheme: String
     public var host: String
     /// Percent-decoded, without a trailing `/` (as `URL.path`).
     public var path: String
     /// The query as received, still encoded; nil when the URL has no `?`.
     public var rawQuery: String?
+    /// The query items, decoded, in order.
     public var items: [QueryItem]
 
+    /// The host of every protocol URL.
     public static let host = "models"
+    /// The path of every protocol URL.
     public static let path = "/exchange"
 
     /// A URL built the way `URLComponents` builds every URL of the protocol.
