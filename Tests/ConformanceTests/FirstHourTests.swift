@@ -181,9 +181,11 @@ final class FirstHourTests: XCTestCase {
                 .stringValue)
         XCTAssertEqual(
             try json(["open", "--seed-file", "my.seed", "--callback", completed, "--out", "got.plist"])["session"]?.stringValue, session)
+        // As copied from the URL: '=' is %3D there; a user's tool may also have escaped '+' and '/'.
         let copied = try XCTUnwrap(completed.split(separator: "&").first { $0.hasPrefix("payload=") }?.dropFirst(8))
-        XCTAssertTrue(copied.contains("%"), "the payload as it stands in the URL is percent-encoded")
-        _ = try json(["open", "--seed-file", "my.seed", "--payload", String(copied), "--out", "got2.plist"])
+        let escaped = copied.replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F")
+        XCTAssertTrue(escaped.contains("%"), escaped)
+        _ = try json(["open", "--seed-file", "my.seed", "--payload", escaped, "--out", "got2.plist"])
         let opened = try XCTUnwrap(try json(["models", "got.plist"]).arrayValue)
         XCTAssertEqual(opened.compactMap { $0["name"]?.stringValue }, ["Example Vision", "Example Text"])
         XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/got.plist"), FileManager.default.contents(atPath: "\(dir)/got2.plist"))
