@@ -143,7 +143,8 @@ struct VerifyCommand: ParsableCommand {
             "Testing your implementation"). A shim that crashes, hangs past --timeout or prints a non-JSON line \
             fails that case with the reason and is restarted; the run goes on.
             Examples:
-              wirecheck vectors verify --shim "python3 my_shim.py" --only 'wirecore/*' --strict
+              wirecheck vectors verify --shim "python3 my_shim.py" --only 'wirecore/*' \\
+                --strict
               wirecheck vectors verify --list --flag NonCanonical
             """)
 

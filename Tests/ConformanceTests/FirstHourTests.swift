@@ -184,7 +184,8 @@ final class FirstHourTests: XCTestCase {
         // As copied from the URL ('=' is %3D there), then escaped further as a user's tool may do;
         // the first character too, so the value has an escape whatever the random payload holds.
         let copied = try XCTUnwrap(completed.split(separator: "&").first { $0.hasPrefix("payload=") }?.dropFirst(8))
-        let escaped = "%" + Hex.encode(Array(copied.prefix(1).utf8)).uppercased()
+        let escaped =
+            "%" + Hex.encode(Array(copied.prefix(1).utf8)).uppercased()
             + copied.dropFirst().replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F")
         _ = try json(["open", "--seed-file", "my.seed", "--payload", escaped, "--out", "got2.plist"])
         let opened = try XCTUnwrap(try json(["models", "got.plist"]).arrayValue)
@@ -192,6 +193,37 @@ final class FirstHourTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/got.plist"), FileManager.default.contents(atPath: "\(dir)/got2.plist"))
         let printed = try wirecheck(["flowdown", "models", "got.plist"], in: dir)
         XCTAssertFalse(printed.stdout.contains("sk-example-not-a-real-key"), "tokens are printed only with --show-secrets")
+    }
+
+    /// Every `--help` of every command, walked from the top: an example line is never wrapped in the
+    /// middle of its command (help is wrapped at 80 columns when stdout is not a terminal).
+    func testHelpExamplesAreNotWrappedMidCommand() throws {
+        var pending: [[String]] = [[]]
+        var visited = 0
+        var broken: [String] = []
+        while let path = pending.popLast(), visited < 200 {
+            visited += 1
+            let help = try wirecheck(path + ["--help"]).stdout
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let discussion = lines.prefix { !$0.hasPrefix("USAGE:") }
+            for (index, line) in discussion.enumerated()
+            where line.hasPrefix("Example: ") || line.hasPrefix("  wirecheck ") || line.hasPrefix("  .build/") {
+                let next = index + 1 < discussion.count ? discussion[index + 1] : ""
+                if !next.isEmpty, !next.hasPrefix(" "), !next.hasSuffix(":"), !next.hasPrefix("Example") {
+                    broken.append("wirecheck \(path.joined(separator: " ")): \(line) / \(next)")
+                }
+            }
+            if let subcommands = help.components(separatedBy: "SUBCOMMANDS:").dropFirst().first {
+                for line in subcommands.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+                    // Only command names: the section ends with "See 'wirecheck help …'" lines.
+                    let name = String(line.dropFirst(2).prefix { $0 != " " })
+                    guard !name.isEmpty, name != "help", name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { continue }
+                    pending.append(path + [name])
+                }
+            }
+        }
+        XCTAssertGreaterThan(visited, 20)
+        XCTAssertEqual(broken, [])
     }
 
     // MARK: The shim

@@ -14,7 +14,9 @@ struct CdevCommand: ParsableCommand {
     struct Mint: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Mint a token byte-exact with cdev's Go implementation and print it.",
-            discussion: "Example: wirecheck cdev mint --secret-file ~/.cdev/token_secret.json --type access --device-id DeViCeId-0123456")
+            discussion:
+                "Example:\n  wirecheck cdev mint --secret-file ~/.cdev/token_secret.json --type access \\\n    --device-id DeViCeId-0123456"
+        )
 
         @OptionGroup var secret: CdevSecretOptions
         @Option(help: "pairing, access, refresh or session.") var type = "pairing"

@@ -17,7 +17,9 @@ struct CheckCdevCommand: ParsableCommand {
             cdev really has are reported as findings (severity warning) and do not fail the run.
             It uses the pairing token of /api/pair/info (or --pairing-token) and spends it.
             Exit: 0 all checks pass, 1 a check failed, 2 the server could not be reached or the arguments are wrong.
-            Example: wirecheck check cdev --url http://127.0.0.1:8766 --secret-file ~/.cdev-mock/token_secret.json
+            Example:
+              wirecheck check cdev --url http://127.0.0.1:8766 \\
+                --secret-file ~/.cdev-mock/token_secret.json
             """)
 
     @Option(help: "The server's base URL, http://HOST:PORT.") var url: String

@@ -14,10 +14,13 @@ struct FlowDownCommand: ParsableCommand {
             A requester's round trip by hand:
               wirecheck flowdown keygen --out my.seed
               wirecheck flowdown handshake --seed-file my.seed --callback my-app
-              wirecheck flowdown simulate --models models.plist --state fd.json --url '<handshake url>'
-              wirecheck flowdown exchange --seed-file my.seed --session '<session>' --app-name 'My App' --reason 'Chat' --capability tool
-              wirecheck flowdown simulate --models models.plist --state fd.json --url '<exchange url>'
-              wirecheck flowdown open --seed-file my.seed --payload '<payload>'
+              wirecheck flowdown simulate --models Examples/models.plist --state fd.json \\
+                --url '<handshake url>'
+              wirecheck flowdown exchange --seed-file my.seed --session '<session>' \\
+                --app-name 'My App' --reason 'Chat' --capability tool
+              wirecheck flowdown simulate --models Examples/models.plist --state fd.json \\
+                --url '<exchange url>'
+              wirecheck flowdown open --seed-file my.seed --callback '<callback url>'
             """,
         subcommands: [
             Keygen.self, Handshake.self, Exchange.self, Parse.self, Verify.self, Seal.self, Open.self, Models.self,
@@ -75,8 +78,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a key pair from a random (or given) 32-byte seed and print its pk.",
             discussion:
-                "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\nExample: wirecheck "
-                + "flowdown keygen --out my.seed"
+                "The seed is the private key: it is written only to --out (mode 0600) or shown with --show-seed.\n"
+                + "Example:\n  wirecheck flowdown keygen --out my.seed"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: ArgumentHelp("Write the seed (hex) to this file, mode 0600.", valueName: "FILE")) var out: String?
@@ -119,8 +122,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build and sign the exchange URL for a session from the verification callback.",
             discussion:
-                "Example: wirecheck flowdown exchange --seed-file my.seed --session S --app-name 'My App' --reason 'Chat' --capability "
-                + "tool --capability visual"
+                "Example:\n  wirecheck flowdown exchange --seed-file my.seed --session S \\\n"
+                + "    --app-name 'My App' --reason 'Chat' --capability tool --capability visual"
         )
         @OptionGroup var seed: SeedOptions
         @Option(help: "The session from the verification callback.") var session: String
@@ -150,8 +153,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say what a URL of the protocol is (handshake, exchange, cancel, callback) and show its fields.",
             discussion:
-                "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample: wirecheck flowdown parse "
-                + "'flowdown://models/exchange?stage=cancelled&session=S'"
+                "flowdown:// URLs are read as FlowDown reads them; other schemes as callbacks.\nExample:\n"
+                + "  wirecheck flowdown parse 'flowdown://models/exchange?stage=cancelled'"
         )
         @Argument(help: "The URL.") var url: String
         @OptionGroup var output: JSONFlag
@@ -165,8 +168,8 @@ extension FlowDownCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check an exchange URL as FlowDown does: window, signature, capabilities.",
             discussion:
-                "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample: wirecheck flowdown verify '<exchange "
-                + "url>' --pk '<pk>'"
+                "Exit 0 when FlowDown would accept it, 1 with the error class when not.\nExample:\n"
+                + "  wirecheck flowdown verify '<exchange url>' --pk '<pk>'"
         )
         @Argument(help: "The exchange URL.") var url: String
         @Option(help: "The pk from the handshake.") var pk: String
@@ -190,7 +193,7 @@ extension FlowDownCommand {
     struct Seal: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Encrypt a plaintext to a pk as FlowDown does; prints the payload value.",
-            discussion: "Example: wirecheck flowdown seal --pk '<pk>' --session S --plaintext-file models.plist")
+            discussion: "Example:\n  wirecheck flowdown seal --pk '<pk>' --session S --plaintext-file Examples/models.plist")
         @Option(help: "The recipient's pk.") var pk: String
         @Option(help: "The session (part of the HKDF salt).") var session: String
         @Option(help: ArgumentHelp("The plaintext as text.", valueName: "TEXT")) var plaintext: String?
@@ -230,7 +233,8 @@ extension FlowDownCommand {
                 from the URL, with %3D for '=', is percent-decoded first: Base64 has no '%'). The plaintext holds API keys: \
                 it is printed because you asked for it; use --out to write it to a file (0600) instead.
                 Example:
-                  wirecheck flowdown open --seed-file my.seed --callback '<completed callback URL>' --out models.plist
+                  wirecheck flowdown open --seed-file my.seed \\
+                    --callback '<completed callback URL>' --out models.plist
                 """)
         @OptionGroup var seed: SeedOptions
         @Option(help: "The payload value of the completed callback (percent-encoded or not).") var payload: String?
@@ -320,7 +324,9 @@ extension FlowDownCommand {
             discussion: """
                 A URL FlowDown ignores or refuses produces no callback: the reason is printed and the exit code is 1.
                 Handshake sessions live in --state FILE between calls (FlowDown keeps them in memory).
-                Example: wirecheck flowdown simulate --models models.plist --state fd.json --url '<handshake url>'
+                Example:
+                  wirecheck flowdown simulate --models Examples/models.plist --state fd.json \\
+                    --url '<handshake url>'
                 """)
         @Option(help: "Models FlowDown has configured (plist or JSON).") var models: String
         @Option(help: "The URL FlowDown is opened with.") var url: String
