@@ -11,6 +11,20 @@ final class CdevCLITests: XCTestCase {
         try TestEnvironment.run([try TestEnvironment.wirecheck] + arguments, directory: directory)
     }
 
+    /// `wirecheck serve cdev` with auth on a free port in `dir`, stdout on a pipe; the caller stops it.
+    func serve(in dir: String, _ extra: [String]) throws -> (Process, Pipe) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
+        server.arguments =
+            ["serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--log-level", "warning"] + extra
+        server.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        return (server, out)
+    }
+
     func testMintValidateInspect() throws {
         let dir = try TestEnvironment.temporaryDirectory()
         let secret = ["--secret-hex", Hex.encode((0..<32).map(UInt8.init)), "--server-id", "AbCdEfGhIjKlMnOp"]
@@ -37,16 +51,7 @@ final class CdevCLITests: XCTestCase {
 
     func testServePrintsPairingJSONAndCheckPassesAgainstIt() throws {
         let dir = try TestEnvironment.temporaryDirectory()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
-        server.arguments = [
-            "serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--json", "--log-level", "warning",
-        ]
-        server.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, out) = try serve(in: dir, ["--json"])
         defer {
             server.terminate()
             server.waitUntilExit()
@@ -81,16 +86,7 @@ final class CdevCLITests: XCTestCase {
     /// columns) the 93-column code of a token-bearing pairing text is replaced by the /pair URL.
     func testServeBannerNeverPrintsAQRCodeWiderThanTheTerminal() throws {
         let dir = try TestEnvironment.temporaryDirectory()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
-        server.arguments = [
-            "serve", "cdev", "--require-auth", "--port", "0", "--secret-file", "\(dir)/secret.json", "--log-level", "warning",
-        ]
-        server.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, out) = try serve(in: dir, [])
         defer {
             server.terminate()
             server.waitUntilExit()
