@@ -31,6 +31,13 @@ public struct CaseSelection: Sendable {
         return fnmatch(pattern, id, 0) == 0
     }
 
+    /// Nil when `test` of `file` runs under this selection and the expectations' `disabled` entries,
+    /// otherwise why it is SKIP. The bug types of a case are those of its flags' notes.
+    public func skipReason(for test: TestCase, in file: VectorFile, expectations: Expectations) -> String? {
+        exclusionReason(id: test.id, flags: test.flags, bugTypes: test.flags.compactMap { file.notes[$0]?.bugType })
+            ?? expectations.disabledReason(for: test.id)
+    }
+
     /// Nil when the case is selected, otherwise the reason it is skipped.
     public func exclusionReason(id: String, flags caseFlags: [String], bugTypes caseBugTypes: [BugType]) -> String? {
         if !only.isEmpty, !only.contains(where: { Self.matches($0, id) }) { return "not selected by --only" }

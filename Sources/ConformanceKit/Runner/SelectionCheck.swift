@@ -51,11 +51,7 @@ public struct SelectionCheck: Sendable {
             warnings += stale.map { "expectations: \($0)" }
         }
         if errors.isEmpty {
-            let selected = cases.filter { pair in
-                selection.exclusionReason(
-                    id: pair.test.id, flags: pair.test.flags, bugTypes: pair.test.flags.compactMap { pair.file.notes[$0]?.bugType })
-                    == nil && expectations.disabledReason(for: pair.test.id) == nil
-            }
+            let selected = cases.filter { selection.skipReason(for: $0.test, in: $0.file, expectations: expectations) == nil }
             if selected.isEmpty, !cases.isEmpty { errors.append("the selection matches no case: every case is filtered out or disabled") }
             if cases.isEmpty { errors.append("the vectors folder holds no case") }
         }

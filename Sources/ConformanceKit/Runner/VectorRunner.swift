@@ -44,17 +44,8 @@ public final class VectorRunner {
     /// The case ids a run would execute (`--list`).
     public func selectedIDs(files: [VectorFile]) -> [String] {
         files.flatMap { file in
-            file.allTests.filter { pair in
-                selection.exclusionReason(
-                    id: pair.test.id, flags: pair.test.flags,
-                    bugTypes: bugTypes(of: pair.test, in: file)) == nil
-                    && judge.expectations.disabledReason(for: pair.test.id) == nil
-            }.map(\.test.id)
+            file.allTests.filter { selection.skipReason(for: $0.test, in: file, expectations: judge.expectations) == nil }.map(\.test.id)
         }
-    }
-
-    private func bugTypes(of test: TestCase, in file: VectorFile) -> [BugType] {
-        test.flags.compactMap { file.notes[$0]?.bugType }
     }
 
     private func run(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> CaseResult {
@@ -65,9 +56,7 @@ public final class VectorRunner {
             vectorsVersion: file.vectorsVersion,
             reproducer: "\(implementation.reproducerPrefix)\(reproducerOptions)\(judge.strict ? " --strict" : "") --only \(test.id)",
             stderr: "")
-        if let reason = selection.exclusionReason(id: test.id, flags: test.flags, bugTypes: bugTypes(of: test, in: file))
-            ?? judge.expectations.disabledReason(for: test.id)
-        {
+        if let reason = selection.skipReason(for: test, in: file, expectations: judge.expectations) {
             result.reason = reason
             return result
         }
