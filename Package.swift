@@ -16,11 +16,13 @@ let package = Package(
         .library(name: "HTTPExchange", targets: ["HTTPExchange"]),
         .library(name: "ModelExchange", targets: ["ModelExchange"]),
         .library(name: "CdevAuth", targets: ["CdevAuth"]),
+        .library(name: "NanoTDF", targets: ["NanoTDF"]),
         .library(name: "CdevService", targets: ["CdevService"]),
         .library(name: "MockServers", targets: ["MockServers"]),
         .library(name: "WireCoreConformance", targets: ["WireCoreConformance"]),
         .library(name: "FlowDownConformance", targets: ["FlowDownConformance"]),
         .library(name: "CdevConformance", targets: ["CdevConformance"]),
+        .library(name: "NanoTDFConformance", targets: ["NanoTDFConformance"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -49,6 +51,7 @@ let package = Package(
         // Format modules.
         .target(name: "ModelExchange", dependencies: ["WireCore", crypto]),
         .target(name: "CdevAuth", dependencies: ["WireCore", crypto]),
+        .target(name: "NanoTDF", dependencies: ["WireCore"]),
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
@@ -60,6 +63,7 @@ let package = Package(
         .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore", "CrossCheck"]),
         .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
+        .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", crypto]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
@@ -67,6 +71,7 @@ let package = Package(
             name: "WireCheckCLI",
             dependencies: [
                 "WireCore", "ConformanceKit", "HTTPExchange", "WireCoreConformance", "FlowDownConformance", "CdevConformance",
+                "NanoTDFConformance", "NanoTDF",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -76,6 +81,7 @@ let package = Package(
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
+        .testTarget(name: "NanoTDFTests", dependencies: ["NanoTDF", "WireCore"]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),
         .testTarget(
@@ -86,8 +92,8 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "WireCore", "CrossCheck", "CdevAuth",
-                "WireCheckTestSupport",
+                "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
+                "CrossCheck", "CdevAuth", "WireCheckTestSupport",
             ],
             resources: [.copy("Fixtures")]),
     ],

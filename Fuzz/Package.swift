@@ -10,6 +10,7 @@ let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "W
 let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
 let httpExchange = Target.Dependency.product(name: "HTTPExchange", package: "WireCheck")
+let nanoTDF = Target.Dependency.product(name: "NanoTDF", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -25,6 +26,8 @@ let package = Package(
         .executableTarget(name: "FuzzFlowDownPlist", dependencies: ["FuzzSupport", modelExchange]),
         .executableTarget(name: "FuzzCdevToken", dependencies: ["FuzzSupport", cdevAuth]),
         .executableTarget(name: "FuzzCdevPairingJSON", dependencies: ["FuzzSupport", cdevAuth, wireCore]),
+        .executableTarget(name: "FuzzNanoTDF", dependencies: ["FuzzSupport", nanoTDF]),
+        .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import CdevConformance
 import ConformanceKit
 import FlowDownConformance
+import NanoTDFConformance
 import Foundation
 import WireCheckTestSupport
 import WireCore
@@ -13,7 +14,7 @@ enum TestEnvironment {
     static var vectorsDirectory: String { Repository.vectorsDirectory }
 
     /// The families the CLI lists in `Families.swift`; `VectorTreeTests` checks that the two agree.
-    static let families = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family])
+    static let families = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family])
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

@@ -1,0 +1,336 @@
+import ConformanceKit
+import NanoTDF
+import WireCore
+
+/// `nanotdf/parse`: the container and header layout of NanoTDF spec sections 1–8 on every curve,
+/// cipher, policy type and binding mode, `L1M`, and every refusal of the checklist of section 11.
+/// Only the two spec examples carry real cryptography; in generated cases the keys are real points
+/// but ciphertexts, tags, bindings and signatures are seeded filler, since parsing does not check them.
+public struct NanoTDFParseSuite: VectorSuite {
+    public init() {}
+    public var id: String { "nanotdf/parse" }
+    public var operations: [ShimOperation] { NanoTDFOperations.all }
+
+    static let curveNames = Curve.allCases.map(\.name)
+    static let headerFields: [Field] = [
+        .integer("headerLength"), .oneOf("magic", ["L1L", "L1M"]), Field("kas", ["type": "object"]),
+        Field("kasKey", ["type": "object"], required: false), .oneOf("curve", curveNames), .boolean("ecdsaBinding"),
+        .boolean("hasSignature"), Field("signatureCurve", SchemaBuilder.nullable(SchemaBuilder.oneOf(curveNames))),
+        .integer("cipher"), Field("policy", ["type": "object"]), .hex("binding"), .hex("ephemeralPublicKey"),
+    ]
+
+    /// `NanoTDFParseHeaderTest`: `nanotdf.parseHeader {container}` → the header's fields; what follows the header is not read.
+    public static let parseHeader = GroupKind(
+        "NanoTDFParseHeaderTest", op: "nanotdf.parseHeader", input: [.hex("container")], expected: headerFields)
+    /// `NanoTDFParseTest`: `nanotdf.parse {container}` → the header's fields, `payload` and `signature`.
+    public static let parse = GroupKind(
+        "NanoTDFParseTest", op: "nanotdf.parse", input: [.hex("container")],
+        expected: headerFields + [Field("payload", ["type": "object"]), Field("signature", ["type": ["object", "null"]])])
+
+    public var groupKinds: [GroupKind] { [Self.parseHeader, Self.parse] }
+
+    static let notes: [String: VectorFile.Note] = [
+        "SpecExample": .init(bugType: .interop, description: "A worked example of opentdf/spec section 6, byte for byte."),
+        "Matrix": .init(
+            bugType: .functionality,
+            description:
+                "One cell of curve x binding mode x policy type, with ciphers, signatures, locator protocols and identifier sizes rotating."
+        ),
+        "Secp256k1": .init(
+            bugType: .functionality,
+            description:
+                "Curve 3: the Go SDK accepts only secp256r1 and OpenTDFKit has no secp256k1; opentdf-rs and this project accept all four."),
+        "EcdsaBinding": .init(
+            bugType: .functionality,
+            description:
+                "ECDSA policy binding: the binding is a fixed-width r||s of the ephemeral curve (64/96/132 bytes); Go writes a "
+                + "length-prefixed form instead."
+        ),
+        "RemotePolicy": .init(bugType: .functionality, description: "Policy type 0: a resource locator; the Go SDK cannot read it."),
+        "KeyAccessPolicy": .init(
+            bugType: .functionality,
+            description:
+                "Policy type 3: content, then a locator and an ephemeral key of the header's curve (opentdf-rs reads a fixed 33-byte "
+                + "key)."),
+        "Signed": .init(
+            bugType: .functionality, description: "HAS_SIGNATURE: a creator key and r||s of the signature curve follow the payload."),
+        "SharedDirectory": .init(
+            bugType: .interop,
+            description: "Locator protocol 0xF (shared resource directory): OpenTDFKit writes it but cannot read it back."),
+        "KeyIdentifier": .init(
+            bugType: .interop,
+            description: "A 2-, 8- or 32-byte key identifier after the locator body (the server arkavo-rs rejects identifiers)."),
+        "EmptyPlaintext": .init(
+            bugType: .edgeCase,
+            description: "A payload with no ciphertext (length = 3 + tag); OpenTDFKit at the app's pin refuses 0-length reads."),
+        "ArkavoL1M": .init(
+            bugType: .legacy,
+            description:
+                "L1M (v13, Arkavo): a KAS curve byte and KAS public key follow the KAS locator; only OpenTDFKit up to b2a9765 writes it."),
+        "LongPolicy": .init(
+            bugType: .edgeCase,
+            description: "Embedded content over 255 bytes: the v1alpha draft caps it at 255; Go, Rust and OpenTDFKit accept up to 65535."),
+        "UnusedSignatureCurve": .init(
+            bugType: .edgeCase,
+            description: "Signature-curve bits that name no curve while HAS_SIGNATURE is clear are not checked (spec example 2 writes 3)."),
+        "HeaderOnly": .init(
+            bugType: .functionality, description: "parseHeader stops after the header, as a KAS reads it: what follows is not looked at."),
+        "Truncated": .init(bugType: .basic, description: "The container cut at a field boundary."),
+        "Magic": .init(bugType: .basic, description: "Not 4C 31, or a version other than L1L (4C) and L1M (4D)."),
+        "LocatorByte": .init(
+            bugType: .edgeCase,
+            description:
+                "A locator protocol nibble other than 0, 1, F (OpenTDFKit accepts 2 and 3 as ws/wss), or an identifier nibble above 3."),
+        "ReservedBits": .init(
+            bugType: .edgeCase, description: "ECC byte bits 6-3 set: the Go SDK ignores them, the v1alpha draft says reject."),
+        "OutOfRange": .init(bugType: .basic, description: "A curve above 3, a cipher above 5 or a policy type above 3."),
+        "EmptyPolicy": .init(bugType: .edgeCase, description: "Embedded content of length 0: OpenTDFKit and the v1alpha draft reject it."),
+        "NotCompressed": .init(bugType: .basic, description: "A public key whose first byte is not 02 or 03."),
+        "PayloadLength": .init(bugType: .basic, description: "A payload length shorter than IV + tag."),
+        "ReservedIV": .init(
+            bugType: .edgeCase, description: "Payload IV 000000 is reserved for the encrypted policy (v1alpha: MUST reject)."),
+        "TrailingBytes": .init(
+            bugType: .edgeCase,
+            description: "Bytes after a complete container: Go, OpenTDFKit and Rust ignore them; this project "
+                + "rejects."),
+    ]
+
+    /// One generated container.
+    struct Shape {
+        var version = Header.Version.l1l
+        var curve = Curve.secp256r1
+        var ecdsa = false
+        var kind = Policy.Kind.embeddedPlaintext
+        var cipher = Cipher.aes256GCM96
+        var signatureCurve: Curve? = nil
+        var unusedSignatureBits: UInt8 = 0
+        var protocolCode: UInt8 = 1
+        var identifierSize = 0
+        var contentLength = 24
+        var ciphertextLength = 5
+        var seed: UInt64 = 0
+
+        func container() -> Container {
+            let locator = ResourceLocator(
+                protocolCode: protocolCode, body: Array("kas.example.com".utf8),
+                identifier: NanoTDFFixtures.filler(identifierSize, seed + 1))
+            var policy = Policy(kind: kind, binding: NanoTDFFixtures.filler(ecdsa ? curve.signatureLength : 8, seed + 2))
+            switch kind {
+            case .remote: policy.locator = ResourceLocator(protocolCode: 1, body: Array("kas.example.com/policy/\(seed)".utf8))
+            case .embeddedPlaintext:
+                policy.content = Array(String(repeating: "{\"body\":{}}", count: contentLength / 11 + 1).utf8.prefix(contentLength))
+            case .embeddedEncrypted: policy.content = NanoTDFFixtures.filler(contentLength, seed + 3)
+            case .embeddedEncryptedWithKeyAccess:
+                policy.content = NanoTDFFixtures.filler(contentLength, seed + 3)
+                policy.locator = ResourceLocator(protocolCode: 1, body: Array("kas.example.com/pka".utf8))
+                policy.keyAccessPublicKey = NanoTDFFixtures.point(curve, seed + 4)
+            }
+            let header = Header(
+                version: version, kas: locator,
+                kasKey: version == .l1m ? Header.KASKey(curve: curve, publicKey: NanoTDFFixtures.point(curve, seed + 5)) : nil,
+                ecdsaBinding: ecdsa, curve: curve, hasSignature: signatureCurve != nil,
+                signatureCurveBits: signatureCurve?.rawValue ?? unusedSignatureBits, cipher: cipher, policy: policy,
+                ephemeralPublicKey: NanoTDFFixtures.point(curve, seed + 6))
+            var iv = NanoTDFFixtures.filler(3, seed + 7)
+            iv[2] |= 1
+            let payload = Payload(
+                iv: iv, ciphertext: NanoTDFFixtures.filler(ciphertextLength, seed + 8),
+                tag: NanoTDFFixtures.filler(cipher.tagLength, seed + 9))
+            let signature = signatureCurve.map {
+                CreatorSignature(
+                    publicKey: NanoTDFFixtures.point($0, seed + 10), signature: NanoTDFFixtures.filler($0.signatureLength, seed + 11))
+            }
+            return Container(header: header, payload: payload, signature: signature)
+        }
+    }
+
+    /// The valid containers: slug, comment, flags, bytes.
+    func validContainers() -> [(String, String, [String], [UInt8])] {
+        var list: [(String, String, [String], [UInt8])] = [
+            (
+                "spec-example-1", "spec 6.1: https kas.virtru.com, ECDSA binding on P-256, remote policy, signed, GCM-64", ["SpecExample"],
+                NanoTDFFixtures.specExample1
+            ),
+            (
+                "spec-example-2", "spec 6.2: config 0x35 (unsigned, signature curve 3, GCM-128), remote policy",
+                ["SpecExample", "UnusedSignatureCurve"],
+                NanoTDFFixtures.specExample2
+            ),
+        ]
+        var index = 0
+        for curve in Curve.allCases {
+            for ecdsa in [false, true] {
+                for kind in Policy.Kind.allCases {
+                    var shape = Shape(curve: curve, ecdsa: ecdsa, kind: kind, seed: UInt64(index) * 100)
+                    shape.cipher = Cipher(rawValue: UInt8(index % 6))!
+                    shape.signatureCurve = index % 3 == 0 ? Curve(rawValue: UInt8(index / 3 % 4)) : nil
+                    shape.protocolCode = [0x0, 0x1, 0xF][index % 3]
+                    shape.identifierSize = ResourceLocator.identifierSizes[index % 4]
+                    shape.contentLength = 1 + index * 7
+                    shape.ciphertextLength = index % 5
+                    var flags = ["Matrix"]
+                    if curve == .secp256k1 { flags.append("Secp256k1") }
+                    if ecdsa { flags.append("EcdsaBinding") }
+                    if kind == .remote { flags.append("RemotePolicy") }
+                    if kind == .embeddedEncryptedWithKeyAccess { flags.append("KeyAccessPolicy") }
+                    if shape.signatureCurve != nil { flags.append("Signed") }
+                    if shape.protocolCode == 0xF { flags.append("SharedDirectory") }
+                    if shape.identifierSize > 0 { flags.append("KeyIdentifier") }
+                    if shape.ciphertextLength == 0 { flags.append("EmptyPlaintext") }
+                    let comment =
+                        "\(curve.name), \(ecdsa ? "ECDSA" : "sha256-tail") binding, \(kind.name) policy, GCM-\(shape.cipher.tagBits)"
+                        + (shape.signatureCurve.map { ", signed on \($0.name)" } ?? "")
+                    list.append(("\(curve.name)-\(ecdsa ? "ecdsa" : "hash")-\(kind.name)", comment, flags, shape.container().bytes))
+                    index += 1
+                }
+            }
+        }
+        for (slug, curve) in [("l1m-secp256r1", Curve.secp256r1), ("l1m-secp384r1", Curve.secp384r1)] {
+            let shape = Shape(version: .l1m, curve: curve, seed: 9000 + UInt64(curve.rawValue))
+            list.append((slug, "L1M with a \(curve.name) KAS key", ["ArkavoL1M"], shape.container().bytes))
+        }
+        list.append(
+            (
+                "policy-300-bytes", "embedded plaintext policy of 300 bytes", ["LongPolicy"],
+                Shape(contentLength: 300, seed: 9100).container().bytes
+            ))
+        list.append(
+            (
+                "unused-signature-curve-7", "signature-curve bits 7 with HAS_SIGNATURE clear", ["UnusedSignatureCurve"],
+                Shape(unusedSignatureBits: 7, seed: 9200).container().bytes
+            ))
+        return list
+    }
+
+    /// One invalid container: a valid one with one change, and the class the change must give.
+    func invalidContainers() -> [(String, String, [String], [UInt8], NanoTDFError.Code)] {
+        let base = NanoTDFFixtures.specExample1
+        func set(_ offset: Int, _ byte: UInt8) -> [UInt8] {
+            var bytes = base
+            bytes[offset] = byte
+            return bytes
+        }
+        // Field boundaries of spec example 1 (section 1 layout): magic 3, locator 2+14 (to 19), ECC, config,
+        // policy type, locator 2+21, binding 64, ephemeral 33 (header 142), length 3, IV 3, ct 5, tag 8, key 33, r||s 64.
+        let boundaries: [(Int, String)] = [
+            (0, "empty"), (2, "magic"), (3, "kas-protocol"), (4, "kas-body-length"), (10, "kas-body"), (19, "ecc-mode"), (20, "config"),
+            (21, "policy-type"), (23, "policy-locator"), (45, "policy-binding"), (109, "ephemeral-key"), (141, "ephemeral-key-end"),
+            (142, "payload-length"), (145, "payload-iv"), (148, "payload-ciphertext"), (153, "payload-tag"), (161, "signature-key"),
+            (194, "signature"), (257, "signature-end"),
+        ]
+        var list: [(String, String, [String], [UInt8], NanoTDFError.Code)] = boundaries.map { length, field in
+            (
+                "truncated-at-\(length)-\(field)", "spec example 1 cut to \(length) bytes (\(field))", ["Truncated"],
+                Array(base.prefix(length)), .truncated
+            )
+        }
+        var embedded = Shape(seed: 9300).container().bytes
+        let lengthOffset = 3 + 2 + 15 + 2 + 1  // magic, locator (https kas.example.com), ECC, config, policy type
+        embedded[lengthOffset] = 0
+        embedded[lengthOffset + 1] = 0
+        var shortPayload = base
+        shortPayload[144] = 3 + 8 - 1
+        list += [
+            ("bad-magic", "second byte 0x32", ["Magic"], set(1, 0x32), .badMagic),
+            ("version-l1n", "version byte 0x4E", ["Magic"], set(2, 0x4E), .unsupportedVersion),
+            ("version-l1k", "version byte 0x4B (v11)", ["Magic"], set(2, 0x4B), .unsupportedVersion),
+            ("locator-protocol-ws", "KAS locator protocol 2 (OpenTDFKit's ws)", ["LocatorByte"], set(3, 0x02), .badLocatorProtocol),
+            ("locator-identifier-nibble-4", "KAS locator identifier nibble 4", ["LocatorByte"], set(3, 0x41), .badIdentifierSize),
+            ("ecc-reserved-bit", "ECC byte 0x88: bit 3 set", ["ReservedBits"], set(19, 0x88), .reservedBits),
+            ("ecc-curve-4", "ECC byte 0x84: curve 4", ["OutOfRange"], set(19, 0x84), .badCurve),
+            ("cipher-6", "config byte 0x86: cipher 6", ["OutOfRange"], set(20, 0x86), .badCipher),
+            ("signature-curve-4", "config byte 0xC0: signed on curve 4", ["OutOfRange"], set(20, 0xC0), .badCurve),
+            ("policy-type-4", "policy type 4", ["OutOfRange"], set(21, 0x04), .badPolicyType),
+            ("ephemeral-key-uncompressed", "ephemeral key prefix 04", ["NotCompressed"], set(109, 0x04), .badPoint),
+            ("embedded-policy-empty", "embedded plaintext policy with content length 0", ["EmptyPolicy"], embedded, .emptyPolicy),
+            ("payload-length-short", "payload length 10 with an 8-byte tag", ["PayloadLength"], shortPayload, .badPayloadLength),
+            (
+                "payload-iv-zero", "payload IV 000000", ["ReservedIV"],
+                {
+                    var b = base
+                    b[145] = 0
+                    b[146] = 0
+                    b[147] = 0
+                    return b
+                }(), .reservedIV
+            ),
+            ("trailing-byte", "one byte after the signature", ["TrailingBytes"], base + [0x00], .trailingBytes),
+        ]
+        return list
+    }
+
+    public func generate() -> VectorFile {
+        var parseCases: [TestCase] = []
+        var headerCases: [TestCase] = []
+        for (slug, comment, flags, bytes) in validContainers() {
+            let container = try! Container.parse(bytes)
+            precondition(container.bytes == bytes, "\(slug) does not re-serialize to itself")
+            let (header, length) = try! Container.parseHeader(bytes)
+            parseCases.append(
+                TestCase(
+                    id: "\(id)/parse-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 7", "NanoTDF 8"],
+                    input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.container(container, headerLength: length),
+                    result: .valid))
+            if flags.contains("SpecExample") || flags.contains("ArkavoL1M") || slug.hasSuffix("-hash-remote") {
+                headerCases.append(
+                    TestCase(
+                        id: "\(id)/header-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 2", "NanoTDF 5"],
+                        input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.header(header, length: length),
+                        result: .valid))
+            }
+        }
+        let example = NanoTDFFixtures.specExample1
+        for (slug, comment, bytes) in [
+            ("header-only", "spec example 1's first 142 bytes: the header alone", Array(example.prefix(142))),
+            (
+                "header-then-garbage", "spec example 1's header followed by 5 bytes that are no payload",
+                Array(example.prefix(142)) + [0xFF, 0, 0, 0, 0]
+            ),
+        ] {
+            let (header, length) = try! Container.parseHeader(bytes)
+            headerCases.append(
+                TestCase(
+                    id: "\(id)/header-\(slug)", comment: comment, flags: ["HeaderOnly"], spec: ["NanoTDF 1"],
+                    input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.header(header, length: length), result: .valid))
+        }
+        for (slug, comment, flags, bytes, code) in invalidContainers() {
+            do {
+                _ = try Container.parse(bytes)
+                preconditionFailure("\(slug) parses")
+            } catch {
+                precondition(error.errorCode == code, "\(slug): \(error.code), meant \(code.rawValue)")
+                parseCases.append(
+                    TestCase(
+                        id: "\(id)/parse-\(slug)", comment: "\(comment) (\(error.description))", flags: flags, spec: ["NanoTDF 11"],
+                        input: ["container": .string(Hex.encode(bytes))], result: .invalid, error: code.rawValue))
+            }
+            // The refusals inside the header are the header op's invalid cases too.
+            if (try? Container.parseHeader(bytes)) == nil {
+                headerCases.append(
+                    TestCase(
+                        id: "\(id)/header-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 11"],
+                        input: ["container": .string(Hex.encode(bytes))], result: .invalid, error: code.rawValue))
+            }
+        }
+        return VectorFile(
+            format: "nanotdf", suite: id, spec: NanoTDFFixtures.spec,
+            header: [
+                "NanoTDF containers (Header || Payload || [Signature]) and headers: magic L1L/L1M, resource locators with identifiers, "
+                    + "the ECC and config bytes, the four policy types, 8-byte and ECDSA bindings, compressed ephemeral keys, the "
+                    + "payload (uint24 length, 3-byte IV, tag of the cipher's length) and the signature section.",
+                "Ops nanotdf.parseHeader {container} -> header fields (stops after the header) and nanotdf.parse {container} -> header "
+                    + "fields, payload and signature; binary values hex, curves by name, cipher by tag bits. Invalid cases give the "
+                    + "class of the first refusal; trailing bytes after a container are refused.",
+                "Only the spec examples carry real cryptography; in generated cases keys are real compressed points, the rest is seeded "
+                    + "filler that parsing does not check.",
+            ],
+            notes: Self.notes,
+            testGroups: [TestGroup(type: Self.parseHeader.type, tests: headerCases), TestGroup(type: Self.parse.type, tests: parseCases)])
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        let containers = file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
+        return containers.map { CorpusSeed(target: "FuzzNanoTDF", bytes: $0) }
+            + containers.map { CorpusSeed(target: "FuzzNanoTDFHeader", bytes: $0) }
+    }
+}
