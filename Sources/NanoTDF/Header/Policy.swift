@@ -72,6 +72,7 @@ public struct Policy: Sendable, Equatable {
             locator?.write(&writer)
             return
         }
+        precondition(content.count <= 0xFFFF, "embedded policy content is at most 65535 bytes")
         writer.writeUInt16(UInt16(content.count))
         writer.writeBytes(content)
         if kind == .embeddedEncryptedWithKeyAccess {

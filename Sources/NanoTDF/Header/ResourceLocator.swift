@@ -40,7 +40,12 @@ public struct ResourceLocator: Sendable, Equatable {
     }
 
     func write(_ writer: inout ByteWriter) {
-        let sizeNibble = UInt8(Self.identifierSizes.firstIndex(of: identifier.count) ?? 0)
+        // A locator that cannot be written is a programming error, not input: parsing never makes one.
+        precondition(body.count <= 255, "a locator body is at most 255 bytes")
+        guard let sizeIndex = Self.identifierSizes.firstIndex(of: identifier.count) else {
+            preconditionFailure("a locator identifier is 0, 2, 8 or 32 bytes, not \(identifier.count)")
+        }
+        let sizeNibble = UInt8(sizeIndex)
         writer.writeUInt8(sizeNibble << 4 | protocolCode)
         writer.writeUInt8(UInt8(body.count))
         writer.writeBytes(body)
