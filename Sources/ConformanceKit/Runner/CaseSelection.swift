@@ -38,6 +38,13 @@ public struct CaseSelection: Sendable {
             ?? expectations.disabledReason(for: test.id)
     }
 
+    /// The ids of the cases of `files` that a run executes (`--list`), in run order.
+    public func selectedIDs(in files: [VectorFile], expectations: Expectations) -> [String] {
+        files.flatMap { file in
+            file.allTests.filter { skipReason(for: $0.test, in: file, expectations: expectations) == nil }.map(\.test.id)
+        }
+    }
+
     /// Nil when the case is selected, otherwise the reason it is skipped.
     public func exclusionReason(id: String, flags caseFlags: [String], bugTypes caseBugTypes: [BugType]) -> String? {
         if !only.isEmpty, !only.contains(where: { Self.matches($0, id) }) { return "not selected by --only" }

@@ -41,13 +41,6 @@ public final class VectorRunner {
         return results
     }
 
-    /// The case ids a run would execute (`--list`).
-    public func selectedIDs(files: [VectorFile]) -> [String] {
-        files.flatMap { file in
-            file.allTests.filter { selection.skipReason(for: $0.test, in: file, expectations: judge.expectations) == nil }.map(\.test.id)
-        }
-    }
-
     private func run(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> CaseResult {
         var result = CaseResult(
             suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,

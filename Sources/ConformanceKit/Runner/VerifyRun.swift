@@ -94,11 +94,7 @@ public struct VerifyRun {
         let files = try loadFiles()
         let expectations = try loadExpectations()
         try checkSelection(files: files, expectations: expectations)
-        let judge = CaseJudge(strict: options.strict, expectations: expectations)
-        let runner = VectorRunner(
-            implementation: InProcessImplementation(shim: ReferenceShim(operations: [])), judge: judge, selection: options.selection,
-            families: options.families)
-        return runner.selectedIDs(files: files)
+        return options.selection.selectedIDs(in: files, expectations: expectations)
     }
 
     /// Runs the cases and writes the report; returns it with the directory it was written to.
