@@ -42,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
+        // libsecp256k1 (Debian libsecp256k1-dev): the independent secp256k1 of the NanoTDF cross-checks.
+        .systemLibrary(
+            name: "CSecp256k1", pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"])]),
         // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
         .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
         .target(name: "WireCore"),
@@ -51,7 +55,7 @@ let package = Package(
         // Format modules.
         .target(name: "ModelExchange", dependencies: ["WireCore", crypto]),
         .target(name: "CdevAuth", dependencies: ["WireCore", crypto]),
-        .target(name: "NanoTDF", dependencies: ["WireCore"]),
+        .target(name: "NanoTDF", dependencies: ["WireCore", "COpenSSL"]),
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
@@ -93,7 +97,8 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
-                "CrossCheck", "CdevAuth", "WireCheckTestSupport",
+                "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto,
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

@@ -10,7 +10,8 @@
 set -uo pipefail
 
 mode="${1:-all}"
-RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev pkg-config)
+# libsecp256k1-dev is linked by the test targets only, but `make build` builds them too.
+RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev pkg-config)
 TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema)
 ALL_PACKAGES=(wrk libflatbuffers-dev flatbuffers-compiler)
 case "$mode" in

@@ -50,17 +50,27 @@ public struct Container: Sendable, Equatable {
         self.signature = signature
     }
 
+    /// How an ECDSA policy binding is laid out (NanoTDF spec section 5).
+    public enum ECDSABindingForm: Sendable {
+        /// The spec's fixed-width `r‖s` of the ephemeral curve.
+        case fixedWidth
+        /// The Go SDK's `len(r) ‖ r ‖ len(s) ‖ s`.
+        case goLengthPrefixed
+    }
+
     /// Parses only the header, as a KAS does, and says how many bytes it took; what follows is not read.
-    public static func parseHeader(_ bytes: [UInt8]) throws(NanoTDFError) -> (header: Header, length: Int) {
+    public static func parseHeader(
+        _ bytes: [UInt8], ecdsaBindingForm: ECDSABindingForm = .fixedWidth
+    ) throws(NanoTDFError) -> (header: Header, length: Int) {
         var reader = FieldReader(bytes)
-        let header = try Header.read(&reader)
+        let header = try Header.read(&reader, form: ecdsaBindingForm)
         return (header, reader.offset)
     }
 
     /// Parses a whole container; bytes after it are `trailing-bytes`.
-    public static func parse(_ bytes: [UInt8]) throws(NanoTDFError) -> Container {
+    public static func parse(_ bytes: [UInt8], ecdsaBindingForm: ECDSABindingForm = .fixedWidth) throws(NanoTDFError) -> Container {
         var reader = FieldReader(bytes)
-        let header = try Header.read(&reader)
+        let header = try Header.read(&reader, form: ecdsaBindingForm)
         let lengthOffset = reader.offset
         let length = try reader.uint24("payload.length")
         guard Int(length) >= 3 + header.cipher.tagLength else { throw .badPayloadLength(length, offset: lengthOffset) }
@@ -76,6 +86,19 @@ public struct Container: Sendable, Equatable {
         }
         guard reader.remaining == 0 else { throw .trailingBytes(count: reader.remaining, offset: reader.offset) }
         return Container(header: header, payload: Payload(iv: iv, ciphertext: ciphertext, tag: tag), signature: signature)
+    }
+
+    /// Parses in the spec's fixed-width form, and when that fails, in Go's length-prefixed form
+    /// (which only an ECDSA-bound container can be in); the first form's error when both fail.
+    public static func parseEitherBindingForm(_ bytes: [UInt8]) throws(NanoTDFError) -> Container {
+        do {
+            return try parse(bytes)
+        } catch {
+            guard let container = try? parse(bytes, ecdsaBindingForm: .goLengthPrefixed), container.header.ecdsaBinding else {
+                throw error
+            }
+            return container
+        }
     }
 
     /// The container's bytes; a parsed container gives back exactly what was read.

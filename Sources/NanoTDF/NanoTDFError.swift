@@ -25,6 +25,8 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
     case emptyPolicy(offset: Int)
     /// A public key that is not a compressed point (first byte 02 or 03).
     case badPoint(field: String, offset: Int)
+    /// A Go length-prefixed ECDSA binding whose r or s is longer than the curve's.
+    case badBindingLength(UInt8, offset: Int)
     /// A payload length shorter than its IV and tag.
     case badPayloadLength(UInt32, offset: Int)
     /// The payload IV `000000`, reserved for the encrypted policy.
@@ -45,6 +47,7 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
         case badPolicyType = "bad-policy-type"
         case emptyPolicy = "empty-policy"
         case badPoint = "bad-point"
+        case badBindingLength = "bad-binding-length"
         case badPayloadLength = "bad-payload-length"
         case reservedIV = "reserved-iv"
         case trailingBytes = "trailing-bytes"
@@ -64,6 +67,7 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
         case .badPolicyType: .badPolicyType
         case .emptyPolicy: .emptyPolicy
         case .badPoint: .badPoint
+        case .badBindingLength: .badBindingLength
         case .badPayloadLength: .badPayloadLength
         case .reservedIV: .reservedIV
         case .trailingBytes: .trailingBytes
@@ -75,7 +79,8 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
         switch self {
         case .truncated(_, let offset), .badMagic(let offset), .unsupportedVersion(_, let offset), .badLocatorProtocol(_, let offset),
             .badIdentifierSize(_, let offset), .reservedBits(_, let offset), .badCurve(_, let offset), .badCipher(_, let offset),
-            .badPolicyType(_, let offset), .emptyPolicy(let offset), .badPoint(_, let offset), .badPayloadLength(_, let offset),
+            .badPolicyType(_, let offset), .emptyPolicy(let offset), .badPoint(_, let offset), .badBindingLength(_, let offset),
+            .badPayloadLength(_, let offset),
             .reservedIV(let offset), .trailingBytes(_, let offset):
             offset
         }
@@ -97,6 +102,7 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
             case .badPolicyType(let value, _): "policy type \(value) is above 3"
             case .emptyPolicy: "embedded policy with no content"
             case .badPoint(let field, _): "\(field) is not a compressed point (02 or 03 first)"
+            case .badBindingLength(let length, _): "Go-form binding integer of \(length) bytes is longer than the curve's"
             case .badPayloadLength(let length, _): "payload length \(length) is shorter than the IV and the tag"
             case .reservedIV: "payload IV 000000 is reserved for the encrypted policy"
             case .trailingBytes(let count, _): "\(count) bytes after the container"

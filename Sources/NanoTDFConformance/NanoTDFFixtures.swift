@@ -54,3 +54,14 @@ enum NanoTDFFixtures {
         return random.bytes(count)
     }
 }
+
+extension NanoTDFFixtures {
+    /// A private key of `curve`, number `n`: seeded bytes below the order (top bits cleared).
+    static func privateKey(_ curve: Curve, _ n: UInt64) -> PrivateKey {
+        var random = SeededRandom(seed: 0x5345_4352_0000 + n)
+        var scalar = random.bytes(curve.signatureLength / 2)
+        scalar[0] &= curve == .secp521r1 ? 0x01 : 0x7F
+        scalar[scalar.count - 1] |= 1
+        return try! PrivateKey(scalar: scalar, curve: curve)
+    }
+}

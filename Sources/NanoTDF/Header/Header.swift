@@ -74,7 +74,7 @@ public struct Header: Sendable, Equatable {
     /// The symmetric-and-payload config byte.
     public var configByte: UInt8 { (hasSignature ? 0x80 : 0) | (signatureCurveBits & 0x07) << 4 | cipher.rawValue }
 
-    static func read(_ reader: inout FieldReader) throws(NanoTDFError) -> Header {
+    static func read(_ reader: inout FieldReader, form: Container.ECDSABindingForm) throws(NanoTDFError) -> Header {
         let magic = try reader.bytes(2, "magic")
         guard magic == [0x4C, 0x31] else { throw .badMagic(offset: 0) }
         let versionByte = try reader.uint8("version")
@@ -98,7 +98,7 @@ public struct Header: Sendable, Equatable {
         let signatureBits = config >> 4 & 0x07
         // An unused signature curve is not checked (example 2 writes 3 with no signature).
         if hasSignature, Curve(rawValue: signatureBits) == nil { throw .badCurve(signatureBits, offset: configOffset) }
-        let policy = try Policy.read(&reader, curve: curve, ecdsaBinding: ecc & 0x80 != 0)
+        let policy = try Policy.read(&reader, curve: curve, ecdsaBinding: ecc & 0x80 != 0, form: form)
         let ephemeral = try reader.point(curve, "ephemeralPublicKey")
         return Header(
             version: version, kas: kas, kasKey: kasKey, ecdsaBinding: ecc & 0x80 != 0, curve: curve, hasSignature: hasSignature,

@@ -46,7 +46,9 @@ public struct Policy: Sendable, Equatable {
     /// policy, the content without its length for embedded ones (type 3: not the key access).
     public var boundBytes: [UInt8] { kind == .remote ? (locator?.bytes ?? []) : content }
 
-    static func read(_ reader: inout FieldReader, curve: Curve, ecdsaBinding: Bool) throws(NanoTDFError) -> Policy {
+    static func read(
+        _ reader: inout FieldReader, curve: Curve, ecdsaBinding: Bool, form: Container.ECDSABindingForm
+    ) throws(NanoTDFError) -> Policy {
         let start = reader.offset
         let type = try reader.uint8("policy.type")
         guard let kind = Kind(rawValue: type) else { throw .badPolicyType(type, offset: start) }
@@ -63,8 +65,24 @@ public struct Policy: Sendable, Equatable {
                 policy.keyAccessPublicKey = try reader.point(curve, "policy.keyAccess.publicKey")
             }
         }
-        policy.binding = try reader.bytes(ecdsaBinding ? curve.signatureLength : 8, "policy.binding")
+        if ecdsaBinding && form == .goLengthPrefixed {
+            policy.binding = try readGoBinding(&reader, curve: curve)
+        } else {
+            policy.binding = try reader.bytes(ecdsaBinding ? curve.signatureLength : 8, "policy.binding")
+        }
         return policy
+    }
+
+    /// Go's ECDSA binding, `len(r) ‖ r ‖ len(s) ‖ s`, kept as on the wire.
+    static func readGoBinding(_ reader: inout FieldReader, curve: Curve) throws(NanoTDFError) -> [UInt8] {
+        var binding: [UInt8] = []
+        for part in ["r", "s"] {
+            let lengthOffset = reader.offset
+            let length = try reader.uint8("policy.binding.\(part)Length")
+            guard Int(length) <= curve.signatureLength / 2 else { throw .badBindingLength(length, offset: lengthOffset) }
+            binding += [length] + (try reader.bytes(Int(length), "policy.binding.\(part)"))
+        }
+        return binding
     }
 
     func writeBody(_ writer: inout ByteWriter) {

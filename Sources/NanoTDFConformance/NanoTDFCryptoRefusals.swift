@@ -1,0 +1,150 @@
+import ConformanceKit
+import NanoTDF
+import WireCore
+
+/// The `nanotdf/crypto` cases where something is wrong: refusals (a tag that does not
+/// authenticate, a key that does not fit) and reports (a binding or signature that does not verify).
+enum NanoTDFCryptoRefusals {
+    static func decryptCases(suite: String) -> [TestCase] {
+        let example = NanoTDFCryptoExamples.all[0]
+        let key = Hex.encode(example.key)
+        let base = example.container
+        func changed(_ offset: Int, _ change: (inout UInt8) -> Void) -> [UInt8] {
+            var bytes = base
+            change(&bytes[offset])
+            return bytes
+        }
+        // Spec example 1: binding 45..<109, ephemeral key 109..<142, IV 145, ciphertext 148, tag 153..<161, signature 194..<258.
+        let offCurve =
+            Array(base.prefix(110)) + (try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"))
+            + Array(base.suffix(from: 142))
+        let otherKey = Hex.encode(NanoTDFCryptoShape.kasKey(.secp256r1).scalarBytes)
+        let p384Key = Hex.encode(NanoTDFCryptoShape.kasKey(.secp384r1).pkcs8)
+        let refusals: [(String, String, [String], [UInt8], String, String?, String)] = [
+            (
+                "tag-modified", "spec example 1, first tag byte flipped", ["TagModified"], changed(153) { $0 ^= 1 }, key, nil,
+                "authentication-failed"
+            ),
+            (
+                "ciphertext-modified", "spec example 1, a ciphertext bit flipped", ["TagModified"], changed(150) { $0 ^= 0x10 }, key, nil,
+                "authentication-failed"
+            ),
+            (
+                "iv-modified", "spec example 1, the IV's last byte changed", ["TagModified"], changed(147) { $0 ^= 2 }, key, nil,
+                "authentication-failed"
+            ),
+            (
+                "convention-zero-prefix", "spec example 1 asked for under zero-prefix: it authenticates only under spec-iv24",
+                ["WrongConvention"], base, key, "zero-prefix", "authentication-failed"
+            ),
+            (
+                "convention-zero-suffix", "spec example 1 asked for under zero-suffix", ["WrongConvention"], base, key, "zero-suffix",
+                "authentication-failed"
+            ),
+            ("wrong-key", "spec example 1 with another P-256 key", ["WrongKey"], base, otherKey, nil, "authentication-failed"),
+            (
+                "key-curve-mismatch", "spec example 1 (P-256) with a P-384 key (PKCS#8)", ["KeyCurve"], base, p384Key, nil,
+                "key-curve-mismatch"
+            ),
+            (
+                "ephemeral-off-curve", "spec example 1 with ephemeral x = p (not a field element)", ["OffCurve"], offCurve, key, nil,
+                "off-curve"
+            ),
+            ("private-key-zero", "the scalar 0", ["BadKey"], base, String(repeating: "00", count: 32), nil, "bad-private-key"),
+            ("private-key-truncated-der", "PKCS#8 DER cut short", ["BadKey"], base, String(key.dropLast(40)), nil, "bad-private-key"),
+            (
+                "container-truncated", "spec example 1 without its last byte: the container's own refusal", ["ParseRefusal"],
+                Array(base.dropLast()), key, nil, "truncated"
+            ),
+            (
+                "payload-iv-zero", "spec example 1 with IV 000000", ["ReservedIV"],
+                {
+                    var b = base
+                    b[145] = 0
+                    b[146] = 0
+                    b[147] = 0
+                    return b
+                }(), key, nil, "reserved-iv"
+            ),
+        ]
+        var cases = refusals.map { slug, comment, flags, bytes, privateKey, convention, error in
+            var input: JSONObject = ["container": .string(Hex.encode(bytes)), "privateKey": .string(privateKey)]
+            if let convention { input["ivConvention"] = .string(convention) }
+            return TestCase(
+                id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9"], input: input, result: .invalid,
+                error: error)
+        }
+        // Reported, not refused: the payload decrypts, the binding or signature does not verify.
+        let reports: [(String, String, [String], [UInt8])] = [
+            (
+                "binding-modified", "spec example 1, a binding byte flipped: decrypts, bindingVerified false", ["BindingMismatch"],
+                changed(60) { $0 ^= 1 }
+            ),
+            (
+                "signature-modified", "spec example 1, a signature byte flipped: decrypts, signatureVerified false", ["BadSignature"],
+                changed(230) { $0 ^= 1 }
+            ),
+            (
+                "policy-locator-modified", "spec example 1, the policy locator's last byte changed: the binding covers it",
+                ["BindingMismatch"], changed(44) { $0 = UInt8(ascii: "Y") }
+            ),
+        ]
+        let recipient = try! PrivateKey(reading: example.key)
+        for (slug, comment, flags, bytes) in reports {
+            let result = try! Container.parse(bytes).decrypt(with: recipient)
+            cases.append(
+                TestCase(
+                    id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9.4", "NanoTDF 8"],
+                    input: ["container": .string(Hex.encode(bytes)), "privateKey": .string(key)],
+                    expected: NanoTDFCryptoJSON.decryption(result), result: .valid))
+        }
+        // An encrypted policy whose content was changed: the payload decrypts, the policy does not.
+        let shape = NanoTDFCryptoShape(kind: .embeddedEncrypted, seed: 9500)
+        var container = try! Container.encrypt(shape.parameters)
+        container.header.policy.content[0] ^= 1
+        let kasKey = NanoTDFCryptoShape.kasKey(.secp256r1)
+        cases.append(
+            TestCase(
+                id: "\(suite)/decrypt-policy-ciphertext-modified",
+                comment: "encrypted policy with its first byte flipped: payload decrypts; binding and policy do not",
+                flags: ["BindingMismatch", "PolicyEncryption"], spec: ["NanoTDF 9.3"],
+                input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
+        return cases
+    }
+
+    static func encryptCases(suite: String) -> [TestCase] {
+        let valid = NanoTDFCryptoJSON.arguments(NanoTDFCryptoShape(seed: 9600).parameters)
+        func with(_ change: (inout JSONObject) -> Void) -> JSONObject {
+            var args = valid
+            change(&args)
+            return args
+        }
+        let cases: [(String, String, JSONObject, String)] = [
+            ("iv-zero", "payload IV 000000 (reserved for the policy)", with { $0["iv"] = "000000" }, "bad-parameter"),
+            ("iv-four-bytes", "a 4-byte IV", with { $0["iv"] = "00000001" }, "bad-parameter"),
+            (
+                "kas-key-off-curve", "KAS public key with x = p",
+                with {
+                    $0["kasPublicKey"] = "02ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+                }, "off-curve"
+            ),
+            (
+                "ephemeral-key-zero", "ephemeral scalar 0",
+                with { $0["ephemeralPrivateKey"] = .string(String(repeating: "00", count: 32)) },
+                "bad-private-key"
+            ),
+            (
+                "policy-content-empty", "embedded policy with no content",
+                with {
+                    $0["policy"] = ["type": "embedded-plaintext", "content": ""]
+                }, "bad-parameter"
+            ),
+        ]
+        return cases.map { slug, comment, input, error in
+            TestCase(
+                id: "\(suite)/encrypt-\(slug)", comment: comment, flags: ["BadParameter"], spec: ["NanoTDF 7", "NanoTDF 9"], input: input,
+                result: .invalid, error: error)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ConformanceKit
+import NanoTDF
+import WireCore
+
+/// `nanotdf/crypto`: encryption and decryption of NanoTDF spec section 9 on every curve, cipher,
+/// policy type, binding mode and variant, IV convention, signed or not, `L1M`; the spec examples
+/// with their published keys; and every way decryption refuses. Each valid container is an
+/// encrypt case (parameters → exact bytes) and a decrypt case (bytes and KAS key → plaintext and
+/// what verified).
+public struct NanoTDFCryptoSuite: VectorSuite {
+    public init() {}
+    public var id: String { "nanotdf/crypto" }
+    public var operations: [ShimOperation] { NanoTDFOperations.crypto }
+
+    static let curveNames = Curve.allCases.map(\.name)
+    static let conventionNames = IVConvention.allCases.map(\.rawValue)
+
+    /// `NanoTDFDecryptTest`: `nanotdf.decrypt {container, privateKey, ivConvention?}` → the plaintext and what verified.
+    public static let decrypt = GroupKind(
+        "NanoTDFDecryptTest", op: "nanotdf.decrypt",
+        input: [.hex("container"), .hex("privateKey"), .oneOf("ivConvention", ["auto"] + conventionNames, required: false)],
+        expected: [
+            .hex("plaintext"), .oneOf("ivConvention", conventionNames), .boolean("bindingVerified"),
+            Field("bindingVariant", SchemaBuilder.nullable(SchemaBuilder.oneOf(BindingVariant.allCases.map(\.rawValue)))),
+            Field("signatureVerified", ["type": ["boolean", "null"]]), Field("policyPlaintext", ["type": ["string", "null"]]),
+        ])
+    /// `NanoTDFEncryptTest`: `nanotdf.encrypt {…every parameter}` → the exact container.
+    public static let encrypt = GroupKind(
+        "NanoTDFEncryptTest", op: "nanotdf.encrypt",
+        input: [
+            .oneOf("magic", ["L1L", "L1M"]), .hex("kasPublicKey"), Field("kas", ["type": "object"]), .oneOf("curve", curveNames),
+            .integer("cipher"), Field("policy", ["type": "object"]), .boolean("ecdsaBinding"),
+            .oneOf("bindingVariant", BindingVariant.allCases.map(\.rawValue)), .hex("ephemeralPrivateKey"), .hex("iv"),
+            .oneOf("ivConvention", conventionNames), .hex("plaintext"), .hex("signingPrivateKey", required: false),
+            .oneOf("signatureCurve", curveNames, required: false),
+        ],
+        expected: [.hex("container")])
+
+    public var groupKinds: [GroupKind] { [Self.decrypt, Self.encrypt] }
+
+    public func generate() -> VectorFile {
+        var decryptCases: [TestCase] = []
+        var encryptCases: [TestCase] = []
+        let spec = ["NanoTDF 9.1", "NanoTDF 9.2", "NanoTDF 9.3", "NanoTDF 9.4", "NanoTDF 8"]
+        for example in NanoTDFCryptoExamples.all {
+            let container = try! Container.parse(example.container)
+            decryptCases.append(
+                TestCase(
+                    id: "\(id)/decrypt-\(example.name)", comment: example.comment, flags: ["SpecExample", "IVSpec24", "EcdsaFixed"],
+                    spec: spec,
+                    input: ["container": .string(Hex.encode(example.container)), "privateKey": .string(Hex.encode(example.key))],
+                    expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: try! PrivateKey(reading: example.key))),
+                    result: .valid))
+        }
+        for shape in NanoTDFCryptoShape.matrix() {
+            let parameters = shape.parameters
+            let container = try! Container.encrypt(parameters)
+            let bytes = container.bytes
+            let kasKey = NanoTDFCryptoShape.kasKey(shape.curve)
+            let result = try! Container.parseEitherBindingForm(bytes).decrypt(with: kasKey)
+            precondition(result.plaintext == parameters.plaintext && result.ivConvention == shape.convention, shape.slug)
+            precondition(result.bindingVariant == shape.variant && result.signatureVerified != false, shape.slug)
+            encryptCases.append(
+                TestCase(
+                    id: "\(id)/encrypt-\(shape.slug)", comment: shape.comment, flags: shape.flags, spec: spec,
+                    input: NanoTDFCryptoJSON.arguments(parameters), expected: ["container": .string(Hex.encode(bytes))], result: .valid))
+            // Keys are raw scalars, and PKCS#8 DER for GCM-104 cases and L1M, so both forms are read.
+            let pkcs8 = shape.cipher == .aes256GCM104 || shape.version == .l1m
+            decryptCases.append(
+                TestCase(
+                    id: "\(id)/decrypt-\(shape.slug)", comment: shape.comment + (pkcs8 ? ", PKCS#8 key" : ""), flags: shape.flags,
+                    spec: spec,
+                    input: [
+                        "container": .string(Hex.encode(bytes)),
+                        "privateKey": .string(Hex.encode(pkcs8 ? kasKey.pkcs8 : kasKey.scalarBytes)),
+                    ],
+                    expected: NanoTDFCryptoJSON.decryption(result), result: .valid))
+        }
+        // The largest policy the uint16 length allows, decrypt only (its encrypt case would double 130 KB of hex).
+        let long = NanoTDFCryptoShape(contentLength: 0xFFFF, seed: 9020, label: "-policy-65535")
+        let longKey = NanoTDFCryptoShape.kasKey(long.curve)
+        let longBytes = try! Container.encrypt(long.parameters).bytes
+        decryptCases.append(
+            TestCase(
+                id: "\(id)/decrypt-\(long.slug)", comment: long.comment + ", 65535-byte policy", flags: long.flags, spec: spec,
+                input: ["container": .string(Hex.encode(longBytes)), "privateKey": .string(Hex.encode(longKey.scalarBytes))],
+                expected: NanoTDFCryptoJSON.decryption(try! Container.parse(longBytes).decrypt(with: longKey)), result: .valid))
+        decryptCases += NanoTDFCryptoRefusals.decryptCases(suite: id)
+        encryptCases += NanoTDFCryptoRefusals.encryptCases(suite: id)
+        return VectorFile(
+            format: "nanotdf", suite: id, spec: NanoTDFFixtures.spec,
+            header: [
+                "NanoTDF cryptography: ECDH on the ephemeral key's curve, HKDF-SHA256 with salt SHA-256(magic) and empty info, "
+                    + "AES-256-GCM with a 3-byte IV under a named IV convention and the leftmost 8-16 tag bytes, policy encryption "
+                    + "(types 2 and 3: IV 000000 under the payload's convention, ciphertext then tag), the policy binding variants and "
+                    + "the creator signature (ECDSA-SHA256 over header and payload).",
+                "Ops nanotdf.encrypt {every parameter, keys as raw scalars} -> {container}: the bytes must match exactly (ECDSA uses "
+                    + "RFC 6979 nonces; a verifier must not assume it). nanotdf.decrypt {container, privateKey (raw scalar or PKCS#8 "
+                    + "DER), ivConvention? (default auto)} -> plaintext, the convention that authenticated, binding and signature "
+                    + "verification, and the decrypted policy of types 2 and 3.",
+                "A binding or signature that does not verify is reported (false), not refused; a tag that does not authenticate is "
+                    + "the error authentication-failed.",
+            ],
+            notes: NanoTDFCryptoNotes.all,
+            testGroups: [TestGroup(type: Self.decrypt.type, tests: decryptCases), TestGroup(type: Self.encrypt.type, tests: encryptCases)])
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
+            .filter { $0.count < 4096 }.map { CorpusSeed(target: "FuzzNanoTDF", bytes: $0) }
+    }
+}
