@@ -24,6 +24,16 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomReflectable {
         self.scalar = value.bytes(length: group.scalarLength)!
     }
 
+    /// A fresh random key of `curve` (the system's CSPRNG).
+    public static func generate(_ curve: Curve) -> PrivateKey {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            var scalar = (0..<curve.signatureLength / 2).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            if curve == .secp521r1 { scalar[0] &= 0x01 }
+            if let key = try? PrivateKey(scalar: scalar, curve: curve) { return key }
+        }
+    }
+
     /// Reads `bytes` as PEM text, DER (PKCS#8 or SEC1) or, when its length is the scalar size of
     /// `curve`, a raw scalar. `curve` is required for a raw scalar; when given, a key of another
     /// curve is refused.

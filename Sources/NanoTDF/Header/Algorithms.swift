@@ -8,6 +8,12 @@ public enum Curve: UInt8, Sendable, CaseIterable {
     /// The name used in the vectors and the shim.
     public var name: String { "\(self)" }
 
+    /// The curve called `name` (`secp256r1`, `secp384r1`, `secp521r1`, `secp256k1`).
+    public init?(name: String) {
+        guard let curve = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = curve
+    }
+
     /// The size of a compressed public key (section 1).
     public var publicKeyLength: Int {
         switch self {

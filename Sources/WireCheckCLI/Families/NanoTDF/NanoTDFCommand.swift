@@ -9,8 +9,8 @@ import WireCore
 struct NanoTDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nanotdf",
-        abstract: "NanoTDF (L1L, L1M): inspect a container or a header.",
-        subcommands: [Inspect.self])
+        abstract: "NanoTDF (L1L, L1M): inspect, decrypt, encrypt and verify containers.",
+        subcommands: [Inspect.self, NanoTDFDecryptCommand.self, NanoTDFEncryptCommand.self, NanoTDFVerifyCommand.self])
 
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -29,10 +29,7 @@ struct NanoTDFCommand: ParsableCommand {
         @Flag(help: "Print the fields as JSON (the shim's nanotdf.parse result).") var json = false
 
         func run() throws {
-            var bytes = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : Array(try readFile(file))
-            // Hex text (an editor copy, a vector's `container`) is read as the bytes it spells.
-            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty, let decoded = try? Hex.decode(text) { bytes = decoded }
+            let bytes = try NanoTDFFiles.container(file)
             do throws(NanoTDFError) {
                 let fields: JSONObject
                 let layout: [NanoTDFLayout.Field]
