@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore", "CrossCheck"]),
         .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
-        .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", crypto]),
+        .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),

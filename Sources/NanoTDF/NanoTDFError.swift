@@ -109,10 +109,4 @@ public enum NanoTDFError: CodedError, Equatable, Sendable {
             }
         return "\(what) at byte \(offset)"
     }
-
-    /// A WireCore read failure as this module's error.
-    static func from(_ error: WireError) -> NanoTDFError {
-        if case .truncated(let field, let offset, _, _) = error { return .truncated(field: field, offset: offset) }
-        return .truncated(field: "\(error)", offset: error.offset)
-    }
 }

@@ -92,6 +92,16 @@ enum NanoTDFCryptoNotes {
             bugType: .missingStep,
             description: "The binding does not match the policy: reported as bindingVerified false (a KAS must then refuse to rewrap)."),
         "BadSignature": .init(bugType: .missingStep, description: "The creator signature does not verify: signatureVerified false."),
+        "OpenTDFKitSignature": .init(
+            bugType: .knownBug,
+            description:
+                "OpenTDFKit's addSignatureToNanoTDF signs header and payload before setting HAS_SIGNATURE and the signature curve, "
+                + "so none of its signatures verify against the bytes it emits (FINDINGS.md)."),
+        "OpenTDFKitPolicyTag": .init(
+            bugType: .knownBug,
+            description:
+                "OpenTDFKit encrypts the policy with a 12-byte zero nonce and drops the GCM tag, so a KAS (Go's extractNanoPolicy) "
+                + "cannot authenticate or decrypt its policies; a reader must report, not crash (FINDINGS.md)."),
         "BadParameter": .init(bugType: .basic, description: "Encryption parameters the format cannot carry are refused."),
     ]
 }

@@ -1,4 +1,5 @@
 import ConformanceKit
+import Crypto
 import NanoTDF
 import WireCore
 
@@ -110,7 +111,44 @@ enum NanoTDFCryptoRefusals {
                 flags: ["BindingMismatch", "PolicyEncryption"], spec: ["NanoTDF 9.3"],
                 input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
                 expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
+        cases += openTDFKitReproducers(suite: suite)
         return cases
+    }
+
+    /// Containers as OpenTDFKit writes them where it departs from the spec (NanoTDF spec sections 8
+    /// and 9.3): the reproducers of FINDINGS.md. Both decrypt; what does not verify is reported.
+    static func openTDFKitReproducers(suite: String) -> [TestCase] {
+        let kasKey = NanoTDFCryptoShape.kasKey(.secp256r1)
+        // addSignatureToNanoTDF signs header ‖ payload before it sets HAS_SIGNATURE and the curve.
+        let signedShape = NanoTDFCryptoShape(variant: .gmacTag, signatureCurve: .secp256r1, convention: .zeroSuffix, seed: 9800)
+        var early = try! Container.encrypt(signedShape.parameters)
+        var unsigned = early
+        unsigned.header.hasSignature = false
+        unsigned.header.signatureCurveBits = 0
+        unsigned.signature = nil
+        early.signature?.signature = ECDSA.sign(unsigned.bytes, with: signedShape.parameters.signingKey!)
+        // The encrypted policy is stored without its tag (ciphertext only); bound here the Go way.
+        var tagless = try! Container.encrypt(NanoTDFCryptoShape(kind: .embeddedEncrypted, seed: 9810).parameters)
+        tagless.header.policy.content.removeLast(Cipher.aes256GCM96.tagLength)
+        tagless.header.policy.binding = Array(SHA256.hash(data: tagless.header.policy.content).suffix(8))
+        let reproducers: [(String, String, [String], Container)] = [
+            (
+                "opentdfkit-signature-before-flag",
+                "signed over the bytes as they were before HAS_SIGNATURE and the signature curve were set: signatureVerified false",
+                ["OpenTDFKitSignature", "BadSignature"], early
+            ),
+            (
+                "opentdfkit-policy-without-tag",
+                "encrypted policy stored without its tag: the payload decrypts, the policy does not (policyPlaintext null)",
+                ["OpenTDFKitPolicyTag", "PolicyEncryption"], tagless
+            ),
+        ]
+        return reproducers.map { slug, comment, flags, container in
+            TestCase(
+                id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 8", "NanoTDF 9.3"],
+                input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid)
+        }
     }
 
     static func encryptCases(suite: String) -> [TestCase] {

@@ -106,7 +106,20 @@ public struct NanoTDFCryptoSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
-            .filter { $0.count < 4096 }.map { CorpusSeed(target: "FuzzNanoTDF", bytes: $0) }
+        let containers = file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
+            .filter { $0.count < 4096 }
+        // FuzzECDiff: curve index ‖ KAS scalar ‖ ephemeral key ‖ the bound policy bytes, from raw-key
+        // decrypt cases on the NIST curves (the curve byte selects secp256r1/384r1/521r1 modulo 3).
+        let ecSeeds = file.allTests.compactMap { entry -> CorpusSeed? in
+            guard entry.group.type == Self.decrypt.type, entry.test.result == .valid,
+                let key = entry.test.input["privateKey"]?.stringValue.flatMap({ try? Hex.decode($0) }),
+                let bytes = entry.test.input["container"]?.stringValue.flatMap({ try? Hex.decode($0) }),
+                let header = try? Container.parseEitherBindingForm(bytes).header, header.curve != .secp256k1,
+                key.count == header.curve.signatureLength / 2
+            else { return nil }
+            let seed = [header.curve.rawValue] + key + header.ephemeralPublicKey + header.policy.boundBytes
+            return seed.count <= 512 ? CorpusSeed(target: "FuzzECDiff", bytes: seed) : nil
+        }
+        return containers.map { CorpusSeed(target: "FuzzNanoTDF", bytes: $0) } + ecSeeds.prefix(64)
     }
 }

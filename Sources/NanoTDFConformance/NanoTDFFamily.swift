@@ -5,5 +5,5 @@ public enum NanoTDFFamily {
     /// The `nanotdf/*` suites.
     public static let family = ProtocolFamily(
         name: "nanotdf", title: "NanoTDF (L1L, L1M): header, policy, binding, payload and signature layout",
-        suites: [NanoTDFParseSuite(), NanoTDFCryptoSuite()])
+        suites: [NanoTDFParseSuite(), NanoTDFCryptoSuite()], bench: NanoTDFBench.set)
 }

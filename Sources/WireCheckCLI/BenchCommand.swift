@@ -22,6 +22,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Minimum seconds per sample.") var sampleSeconds = 0.3
     @Option(help: "Folder for the results.") var output = "reports/bench"
     @Flag(help: "Print the results as JSON on stdout.") var json = false
+    @Option(help: "Run only the cases whose name contains this text.") var only: String?
+    @Option(
+        help: """
+            Run exactly this many iterations of each case, once, instead of timed samples: a fixed amount of work for \
+            callgrind, perf or valgrind's allocation count (scripts/bench/allocations.sh).
+            """)
+    var iterations: Int?
 
     struct Measurement {
         var name: String
@@ -34,20 +41,20 @@ struct BenchCommand: ParsableCommand {
     /// Runs `iteration` repeatedly for --samples samples and returns the median rate of `units(iterations)` per second.
     func median(_ units: (Int) -> Double, _ iteration: () -> Int) -> Double {
         var rates: [Double] = []
-        for _ in 0..<samples {
-            var iterations = 0
+        for _ in 0..<(iterations == nil ? samples : 1) {
+            var count = 0
             var sink = 0
             let clock = ContinuousClock()
             let start = clock.now
             var elapsed = 0.0
             repeat {
                 sink &+= iteration()
-                iterations += 1
+                count += 1
                 let duration = clock.now - start
                 elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            } while elapsed < sampleSeconds
+            } while iterations.map { count < $0 } ?? (elapsed < sampleSeconds)
             precondition(sink != Int.min)
-            rates.append(units(iterations) / elapsed)
+            rates.append(units(count) / elapsed)
         }
         return rates.sorted()[rates.count / 2]
     }
@@ -62,9 +69,12 @@ struct BenchCommand: ParsableCommand {
             guard let bench = family.bench else { continue }
             let cases: [BenchCase]
             do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(family.name) benchmarks could not be set up: \(error)") }
-            for benchCase in cases {
+            for benchCase in cases where only.map({ benchCase.name.contains($0) }) ?? true {
                 let rate = median(benchCase.units, benchCase.iteration)
-                Console().message(String(format: "%-52@ %12.1f %@", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString))
+                // Operations also in ns/op, the unit per-call costs are usually quoted in.
+                let perOperation = benchCase.unit == .operationsPerSecond ? String(format: "  (%.0f ns/op)", 1e9 / rate) : ""
+                Console().message(
+                    String(format: "%-64@ %12.1f %@", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString) + perOperation)
                 results.append(
                     Measurement(name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, unit: benchCase.unit.rawValue))
             }

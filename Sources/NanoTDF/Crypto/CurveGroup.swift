@@ -21,17 +21,21 @@ final class CurveGroup {
         .secp256r1: NID_X9_62_prime256v1, .secp384r1: NID_secp384r1, .secp521r1: NID_secp521r1, .secp256k1: NID_secp256k1,
     ]
 
+    /// One OpenSSL group per curve for the process: making one computes Montgomery constants and
+    /// cost more than the ECDH itself (profiled: most of a decrypt). Groups are only read after
+    /// creation (every operation takes `const EC_GROUP *`), so threads share them; the `BN_CTX`
+    /// scratch space is per instance.
+    nonisolated(unsafe) static let groups: [Curve: OpaquePointer] = Dictionary(
+        uniqueKeysWithValues: Curve.allCases.map { ($0, EC_GROUP_new_by_curve_name(nids[$0]!)!) })
+
     init(_ curve: Curve) {
         self.curve = curve
-        group = EC_GROUP_new_by_curve_name(Self.nids[curve]!)!
+        group = Self.groups[curve]!
         context = BN_CTX_new()!
         order = EC_GROUP_get0_order(group)!
     }
 
-    deinit {
-        BN_CTX_free(context)
-        EC_GROUP_free(group)
-    }
+    deinit { BN_CTX_free(context) }
 
     /// Bytes of a scalar, an ECDSA `r` or `s`, and an ECDH x-coordinate: 32, 48, 66 or 32.
     var scalarLength: Int { curve.signatureLength / 2 }

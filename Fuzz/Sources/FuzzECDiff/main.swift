@@ -1,0 +1,51 @@
+import FuzzSupport
+import NanoTDF
+
+/// Differential: NanoTDF's OpenSSL elliptic-curve code against swift-crypto (BoringSSL) on
+/// P-256/384/521. Input: a selector byte (curve = selector % 3, check = selector / 3 % 3), then a
+/// scalar, a compressed point and a message cut from the rest. One check per input, since each
+/// costs scalar multiplications in both libraries:
+/// 0. the point decodes in both or neither, and ECDH gives the same x-coordinate;
+/// 1. both accept the same scalars with the same public key, and what NanoTDF signs verifies in swift-crypto;
+/// 2. a NanoTDF signature with one bit flipped (chosen by the input) is judged alike by both, under the
+///    signer's key and under the fuzzed point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = inputBytes(start, count)
+    guard let selector = bytes.first else { return 0 }
+    let curve = [Curve.secp256r1, .secp384r1, .secp521r1][Int(selector % 3)]
+    let size = curve.signatureLength / 2
+    let rest = Array(bytes.dropFirst())
+    guard rest.count >= size + curve.publicKeyLength else { return 0 }
+    let scalar = Array(rest.prefix(size))
+    let point = Array(rest[size..<(size + curve.publicKeyLength)])
+    let message = Array(rest.suffix(from: size + curve.publicKeyLength))
+
+    guard let key = try? PrivateKey(scalar: scalar, curve: curve) else {
+        require(!SwiftCryptoCurve.acceptsScalar(scalar, curve), "swift-crypto accepts a scalar NanoTDF refuses")
+        return 0
+    }
+    switch selector / 3 % 3 {
+    case 0:
+        let ours = KeyAgreement.sharedSecret(key, peer: point)
+        require((ours != nil) == SwiftCryptoCurve.decodes(point, curve), "point \(point) decodes in one library only")
+        if let ours { require(ours == SwiftCryptoCurve.sharedX(scalar, point, curve), "ECDH x differs") }
+    case 1:
+        require(key.publicKey == SwiftCryptoCurve.publicKey(scalar, curve), "public keys differ (or swift-crypto refuses the scalar)")
+        require(
+            SwiftCryptoCurve.verify(ECDSA.sign(message, with: key), message, key.publicKey, curve),
+            "swift-crypto refuses NanoTDF's signature")
+    default:
+        var signature = ECDSA.sign(message, with: key)
+        let bit = Int(rest[0]) * 7 % (signature.count * 8)
+        signature[bit / 8] ^= 1 << UInt8(bit % 8)
+        require(
+            ECDSA.verify(signature, of: message, publicKey: key.publicKey, curve: curve)
+                == SwiftCryptoCurve.verify(signature, message, key.publicKey, curve), "verdicts on a flipped signature differ")
+        require(
+            ECDSA.verify(signature, of: message, publicKey: point, curve: curve)
+                == SwiftCryptoCurve.verify(signature, message, point, curve),
+            "verdicts under a fuzzed key differ")
+    }
+    return 0
+}
