@@ -101,6 +101,18 @@ public struct Container: Sendable, Equatable {
         }
     }
 
+    /// `parseHeader` in the spec's form, then in Go's, as `parseEitherBindingForm`.
+    public static func parseHeaderEitherBindingForm(_ bytes: [UInt8]) throws(NanoTDFError) -> (header: Header, length: Int) {
+        do {
+            return try parseHeader(bytes)
+        } catch {
+            guard let parsed = try? parseHeader(bytes, ecdsaBindingForm: .goLengthPrefixed), parsed.header.ecdsaBinding else {
+                throw error
+            }
+            return parsed
+        }
+    }
+
     /// The container's bytes; a parsed container gives back exactly what was read.
     public var bytes: [UInt8] {
         var writer = ByteWriter()

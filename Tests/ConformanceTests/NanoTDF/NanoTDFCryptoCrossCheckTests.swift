@@ -203,4 +203,19 @@ final class NanoTDFCryptoCrossCheckTests: XCTestCase {
             XCTAssertEqual(key.publicKey, try Secp256k1.publicKey(scalar))
         }
     }
+
+    /// FuzzNanoTDF decrypts with the vectors' KAS keys (so its corpus reaches past the tag check):
+    /// every raw key of a decrypt case is in its key list, split lines joined.
+    func testTheFuzzerDecryptsWithTheVectorsKeys() throws {
+        let source = try String(contentsOfFile: "\(Repository.root)/Fuzz/Sources/FuzzNanoTDF/FuzzKeys.swift", encoding: .utf8)
+        let joined = source.replacingOccurrences(of: "\"\n", with: "").replacingOccurrences(of: " ", with: "")
+            .replacingOccurrences(of: "+\"", with: "")
+        var keys = Set<String>()
+        try forEachCase(in: "nanotdf/crypto", of: NanoTDFCryptoSuite.decrypt) { _, test in
+            guard test.result == .valid, let key = test.input["privateKey"]?.stringValue, [64, 96, 132].contains(key.count) else { return }
+            keys.insert(key)
+        }
+        XCTAssertGreaterThanOrEqual(keys.count, 4)
+        for key in keys { XCTAssertTrue(joined.contains(key), "FuzzKeys.swift lacks \(key.prefix(8))…") }
+    }
 }

@@ -16,7 +16,8 @@ struct NanoTDFCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Parse a NanoTDF container (or, with --header-only, a header) and print its fields.",
             discussion: """
-                FILE is the binary container, or - for standard input; hex input is accepted too. Exit 0 when it \
+                FILE is the binary container, or - for standard input; hex input is accepted too. A Go length-prefixed \
+                ECDSA binding is read when the spec's fixed-width form does not parse. Exit 0 when it \
                 parses, 1 with the error class and the byte offset when it does not. --annotate prints every field \
                 with its offset and bytes, the view to compare two implementations with.
                 Example:
@@ -34,11 +35,11 @@ struct NanoTDFCommand: ParsableCommand {
                 let fields: JSONObject
                 let layout: [NanoTDFLayout.Field]
                 if headerOnly {
-                    let (header, length) = try Container.parseHeader(bytes)
+                    let (header, length) = try Container.parseHeaderEitherBindingForm(bytes)
                     fields = NanoTDFJSON.header(header, length: length)
                     layout = NanoTDFLayout.fields(of: header)
                 } else {
-                    let container = try Container.parse(bytes)
+                    let container = try Container.parseEitherBindingForm(bytes)
                     fields = NanoTDFJSON.container(container, headerLength: container.header.bytes.count)
                     layout = NanoTDFLayout.fields(of: container)
                 }
