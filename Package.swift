@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "FlowDownConformance", targets: ["FlowDownConformance"]),
         .library(name: "CdevConformance", targets: ["CdevConformance"]),
         .library(name: "NanoTDFConformance", targets: ["NanoTDFConformance"]),
+        .library(name: "WireCheckFamilies", targets: ["WireCheckFamilies"]),
+        // `swift test` for implementers: the vectors as resources, one test per case.
+        .library(name: "WireCheckTesting", targets: ["WireCheckTesting"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -69,13 +72,19 @@ let package = Package(
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
 
+        // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.
+        .target(
+            name: "WireCheckFamilies",
+            dependencies: ["ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance"]),
+        .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCheckFamilies", "WireCore"]),
+
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "ConformanceKit", "HTTPExchange", "WireCoreConformance", "FlowDownConformance", "CdevConformance",
-                "NanoTDFConformance", "NanoTDF",
+                "WireCore", "ConformanceKit", "HTTPExchange", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
+                "WireCheckFamilies",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -97,7 +106,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
-                "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto,
+                "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),

@@ -1,16 +1,13 @@
 import ArgumentParser
-import CdevConformance
 import ConformanceKit
-import FlowDownConformance
-import NanoTDFConformance
-import WireCoreConformance
+import WireCheckFamilies
 
-/// The one list of protocol families. Adding a family means a line here (its `ProtocolFamily`, and
-/// the commands it brings), its own folders, `Package.swift` and the fuzz registration; `run`,
-/// `vectors`, `shim`, `bench`, `serve` and `check` loop over this list.
+/// The families and the commands they bring. The families themselves are listed once, in
+/// `WireCheckFamilies` (shared with `WireCheckTesting`); `run`, `vectors`, `shim`, `bench`, `serve` and
+/// `check` loop over them.
 enum Families {
     /// Every family, in the order of runs and reports.
-    static let all = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family])
+    static let all = WireCheckFamilies.all
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
     static let commands: [any ParsableCommand.Type] = [FlowDownCommand.self, CdevCommand.self, NanoTDFCommand.self]

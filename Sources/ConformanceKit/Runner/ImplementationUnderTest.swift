@@ -18,6 +18,12 @@ public struct CallOutcome: Sendable {
     public var response: Result<Result<JSONObject, ShimError>, ShimTransportFailure>
     /// What the shim wrote to stderr during the call.
     public var stderr: String
+
+    /// An outcome (for implementations other than the two here, such as `WireCheckTesting`'s).
+    public init(response: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, stderr: String) {
+        self.response = response
+        self.stderr = stderr
+    }
 }
 
 /// The reference shim, called directly (the default of `wirecheck vectors verify`).

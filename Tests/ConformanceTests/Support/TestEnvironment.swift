@@ -3,6 +3,7 @@ import ConformanceKit
 import FlowDownConformance
 import NanoTDFConformance
 import Foundation
+import WireCheckFamilies
 import WireCheckTestSupport
 import WireCore
 import WireCoreConformance
@@ -13,8 +14,8 @@ enum TestEnvironment {
     static var root: String { Repository.root }
     static var vectorsDirectory: String { Repository.vectorsDirectory }
 
-    /// The families the CLI lists in `Families.swift`; `VectorTreeTests` checks that the two agree.
-    static let families = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family])
+    /// The families the CLI and `WireCheckTesting` share.
+    static let families = WireCheckFamilies.all
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.2
+// An implementer's package: its own Base64 decoder, checked against WireCheck's vectors by `swift test`.
+// In your package, depend on WireCheck by URL instead:
+//   .package(url: "https://github.com/<org>/wirecheck", from: "…")
+import PackageDescription
+
+let package = Package(
+    name: "SwiftTestingExample",
+    dependencies: [.package(name: "WireCheck", path: "../..")],
+    targets: [
+        // The code under test knows nothing of WireCheck.
+        .target(name: "ExampleBase64"),
+        .testTarget(
+            name: "ExampleBase64Tests",
+            dependencies: ["ExampleBase64", .product(name: "WireCheckTesting", package: "WireCheck")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+import CdevConformance
+import ConformanceKit
+import FlowDownConformance
+import NanoTDFConformance
+import WireCoreConformance
+
+/// The one list of protocol families, shared by the CLI (`wirecheck run`, `vectors`, `shim`, …) and
+/// by `WireCheckTesting`. Adding a family means a line here, its own targets, and (for commands it
+/// brings) a line in the CLI's `Families.swift`.
+public enum WireCheckFamilies {
+    /// Every family, in the order of runs and reports.
+    public static let all = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family])
+}

@@ -1,0 +1,32 @@
+import ConformanceKit
+
+/// A failed case, described the way `wirecheck vectors verify` reports it.
+public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
+    /// The case id.
+    public let id: String
+    /// FAIL or XPASS.
+    public let status: CaseStatus
+    /// Why.
+    public let reason: String
+    /// The input, expected and actual values (truncated like the CLI's report).
+    public let detail: FailureDetail?
+
+    init(_ result: CaseResult) {
+        id = result.id
+        status = result.status
+        reason = result.reason
+        detail = result.detail
+    }
+
+    public var description: String {
+        var lines = ["\(status.rawValue) \(id): \(reason)"]
+        if let detail {
+            lines.append("    input:    \(detail.input)")
+            lines.append("    expected: \(detail.expected)")
+            lines.append("    actual:   \(detail.actual)")
+            lines += detail.hexDiffs.map { "    \($0)" }
+        }
+        lines.append("    rerun: WireCheckCases(\"\(id)\")")
+        return lines.joined(separator: "\n")
+    }
+}

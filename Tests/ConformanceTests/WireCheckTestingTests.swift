@@ -1,0 +1,59 @@
+import ConformanceKit
+import WireCheckFamilies
+import WireCheckTesting
+import WireCore
+import XCTest
+
+/// `WireCheckTesting` in-process: an `Implementation` that forwards to the reference shim conforms
+/// everywhere; one with a bug fails exactly the cases the bug touches, each named by its id.
+final class WireCheckTestingTests: XCTestCase {
+    /// The reference implementation behind the `Implementation` protocol, optionally breaking one op.
+    struct Forwarding: Implementation {
+        var broken: String? = nil
+        let shim = ReferenceShim(families: WireCheckFamilies.all)
+
+        func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject {
+            if op == broken { throw ShimError(code: "broken") }
+            return try shim.handle(ShimRequest(id: 1, op: op, args: args)).outcome.get()
+        }
+    }
+
+    func testTheReferenceConformsThroughTheLibrary() throws {
+        let results = ConformanceRun.run(Forwarding(), strict: true)
+        XCTAssertEqual(results.count, ConformanceVectors.files.reduce(0) { $0 + $1.allTests.count })
+        XCTAssertEqual(results.filter { $0.status.failsRun }.map(\.id), [])
+        XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 1400)
+        for testCase in WireCheckCases("nanotdf/crypto/decrypt-spec-example-1", "cdev/tokens/validate-spec-v1") {
+            XCTAssertNoThrow(try testCase.check(Forwarding(), strict: true), testCase.id)
+        }
+    }
+
+    func testABrokenOpFailsItsCasesByID() throws {
+        let broken = Forwarding(broken: "wirecore.queryEncode")
+        let results = ConformanceRun.run(broken, selection: CaseSelection(only: ["wirecore"]))
+        let failed = results.filter { $0.status.failsRun }
+        // Valid encode cases fail (rejected); invalid ones are still rejected, which passes without --strict.
+        XCTAssertFalse(failed.isEmpty)
+        XCTAssertTrue(failed.allSatisfy { $0.id.hasPrefix("wirecore/query-encoding/") }, "\(failed.map(\.id))")
+        let cases = WireCheckCases("wirecore/query-encoding")
+        let failure = cases.lazy.compactMap { testCase -> ConformanceFailure? in
+            do throws(ConformanceFailure) {
+                try testCase.check(broken)
+                return nil
+            } catch {
+                return error
+            }
+        }.first
+        let description = try XCTUnwrap(failure).description
+        XCTAssertTrue(description.hasPrefix("FAIL wirecore/query-encoding/"), description)
+        XCTAssertTrue(description.contains("rejected a valid case with broken"), description)
+        XCTAssertTrue(description.contains("rerun: WireCheckCases(\"wirecore/query-encoding/"), description)
+        // Unimplemented ops are not failures.
+        struct Nothing: Implementation {
+            func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject { throw .unimplemented }
+        }
+        let cdev = ConformanceRun.run(Nothing(), selection: CaseSelection(only: ["cdev"])).filter { $0.id.hasPrefix("cdev/") }
+        XCTAssertFalse(cdev.isEmpty)
+        XCTAssertEqual(Set(cdev.map(\.status)), [.unimplemented])
+    }
+}
