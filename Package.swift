@@ -49,8 +49,8 @@ let package = Package(
         .systemLibrary(
             name: "CSecp256k1", pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"])]),
-        // Independent implementations (libsodium, OpenSSL) that tests, fuzzers and benchmarks check against.
-        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL"]),
+        // Independent implementations (libsodium, OpenSSL, swift-crypto) that tests, fuzzers and benchmarks check against.
+        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL", crypto]),
         .target(name: "WireCore"),
         // Framework-free HTTP request/response values and the MockService protocol.
         .target(name: "HTTPExchange", dependencies: ["WireCore"]),

@@ -11,15 +11,10 @@ let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
 let httpExchange = Target.Dependency.product(name: "HTTPExchange", package: "WireCheck")
 let nanoTDF = Target.Dependency.product(name: "NanoTDF", package: "WireCheck")
-let swiftCrypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 
 let package = Package(
     name: "WireCheckFuzz",
-    dependencies: [
-        .package(name: "WireCheck", path: ".."),
-        // The other side of FuzzECDiff (BoringSSL), already a dependency of the main package.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-    ],
+    dependencies: [.package(name: "WireCheck", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [wireCore]),
         .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, crossCheck]),
@@ -32,7 +27,7 @@ let package = Package(
         .executableTarget(name: "FuzzCdevToken", dependencies: ["FuzzSupport", cdevAuth]),
         .executableTarget(name: "FuzzCdevPairingJSON", dependencies: ["FuzzSupport", cdevAuth, wireCore]),
         .executableTarget(name: "FuzzNanoTDF", dependencies: ["FuzzSupport", nanoTDF, wireCore]),
-        .executableTarget(name: "FuzzECDiff", dependencies: ["FuzzSupport", nanoTDF, swiftCrypto]),
+        .executableTarget(name: "FuzzECDiff", dependencies: ["FuzzSupport", nanoTDF, crossCheck]),
         .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],

@@ -1,3 +1,4 @@
+import CrossCheck
 import FuzzSupport
 import NanoTDF
 
@@ -22,18 +23,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let message = Array(rest.suffix(from: size + curve.publicKeyLength))
 
     guard let key = try? PrivateKey(scalar: scalar, curve: curve) else {
-        require(!SwiftCryptoCurve.acceptsScalar(scalar, curve), "swift-crypto accepts a scalar NanoTDF refuses")
+        require(SwiftCryptoCurves.publicKey(scalar: scalar, curve: curve.name) == nil, "swift-crypto accepts a scalar NanoTDF refuses")
         return 0
     }
     switch selector / 3 % 3 {
     case 0:
         let ours = KeyAgreement.sharedSecret(key, peer: point)
-        require((ours != nil) == SwiftCryptoCurve.decodes(point, curve), "point \(point) decodes in one library only")
-        if let ours { require(ours == SwiftCryptoCurve.sharedX(scalar, point, curve), "ECDH x differs") }
+        require((ours != nil) == SwiftCryptoCurves.decodes(point, curve: curve.name), "point \(point) decodes in one library only")
+        if let ours { require(ours == SwiftCryptoCurves.sharedX(scalar: scalar, peer: point, curve: curve.name), "ECDH x differs") }
     case 1:
-        require(key.publicKey == SwiftCryptoCurve.publicKey(scalar, curve), "public keys differ (or swift-crypto refuses the scalar)")
         require(
-            SwiftCryptoCurve.verify(ECDSA.sign(message, with: key), message, key.publicKey, curve),
+            key.publicKey == SwiftCryptoCurves.publicKey(scalar: scalar, curve: curve.name),
+            "public keys differ (or swift-crypto refuses the scalar)")
+        require(
+            SwiftCryptoCurves.verify(ECDSA.sign(message, with: key), of: message, publicKey: key.publicKey, curve: curve.name),
             "swift-crypto refuses NanoTDF's signature")
     default:
         var signature = ECDSA.sign(message, with: key)
@@ -41,10 +44,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         signature[bit / 8] ^= 1 << UInt8(bit % 8)
         require(
             ECDSA.verify(signature, of: message, publicKey: key.publicKey, curve: curve)
-                == SwiftCryptoCurve.verify(signature, message, key.publicKey, curve), "verdicts on a flipped signature differ")
+                == SwiftCryptoCurves.verify(signature, of: message, publicKey: key.publicKey, curve: curve.name),
+            "verdicts on a flipped signature differ")
         require(
             ECDSA.verify(signature, of: message, publicKey: point, curve: curve)
-                == SwiftCryptoCurve.verify(signature, message, point, curve),
+                == SwiftCryptoCurves.verify(signature, of: message, publicKey: point, curve: curve.name),
             "verdicts under a fuzzed key differ")
     }
     return 0

@@ -1,74 +1,40 @@
 import CSecp256k1
+import CrossCheck
 import Crypto
 import Foundation
 import NanoTDF
 
 /// ECDH, public keys and ECDSA verification for the NanoTDF curves from libraries that are not
-/// OpenSSL: swift-crypto (BoringSSL) for P-256/384/521, libsecp256k1 for secp256k1.
+/// OpenSSL: swift-crypto (BoringSSL, through `CrossCheck`) for P-256/384/521, libsecp256k1 for secp256k1.
 enum IndependentCurves {
+    struct Refused: Error {}
+
     /// The compressed public key of a raw scalar.
     static func publicKey(scalar: [UInt8], curve: Curve) throws -> [UInt8] {
-        switch curve {
-        case .secp256r1: Array(try P256.KeyAgreement.PrivateKey(rawRepresentation: scalar).publicKey.compressedRepresentation)
-        case .secp384r1: Array(try P384.KeyAgreement.PrivateKey(rawRepresentation: scalar).publicKey.compressedRepresentation)
-        case .secp521r1: Array(try P521.KeyAgreement.PrivateKey(rawRepresentation: scalar).publicKey.compressedRepresentation)
-        case .secp256k1: try Secp256k1.publicKey(scalar)
-        }
+        if curve == .secp256k1 { return try Secp256k1.publicKey(scalar) }
+        guard let key = SwiftCryptoCurves.publicKey(scalar: scalar, curve: curve.name) else { throw Refused() }
+        return key
     }
 
     /// The raw scalar of a PKCS#8 DER key, read by swift-crypto (NIST curves only).
     static func scalar(pkcs8: [UInt8], curve: Curve) throws -> [UInt8] {
-        switch curve {
-        case .secp256r1: Array(try P256.KeyAgreement.PrivateKey(derRepresentation: pkcs8).rawRepresentation)
-        case .secp384r1: Array(try P384.KeyAgreement.PrivateKey(derRepresentation: pkcs8).rawRepresentation)
-        case .secp521r1: Array(try P521.KeyAgreement.PrivateKey(derRepresentation: pkcs8).rawRepresentation)
-        case .secp256k1: throw CocoaError(.coderInvalidValue)
-        }
+        guard let scalar = SwiftCryptoCurves.scalar(pkcs8: pkcs8, curve: curve.name) else { throw Refused() }
+        return scalar
     }
 
     /// The ECDH x-coordinate.
     static func sharedX(scalar: [UInt8], peer: [UInt8], curve: Curve) throws -> [UInt8] {
-        func raw(_ secret: SharedSecret) -> [UInt8] { secret.withUnsafeBytes { Array($0) } }
-        switch curve {
-        case .secp256r1:
-            return raw(
-                try P256.KeyAgreement.PrivateKey(rawRepresentation: scalar).sharedSecretFromKeyAgreement(
-                    with: try P256.KeyAgreement.PublicKey(compressedRepresentation: peer)))
-        case .secp384r1:
-            return raw(
-                try P384.KeyAgreement.PrivateKey(rawRepresentation: scalar).sharedSecretFromKeyAgreement(
-                    with: try P384.KeyAgreement.PublicKey(compressedRepresentation: peer)))
-        case .secp521r1:
-            return raw(
-                try P521.KeyAgreement.PrivateKey(rawRepresentation: scalar).sharedSecretFromKeyAgreement(
-                    with: try P521.KeyAgreement.PublicKey(compressedRepresentation: peer)))
-        case .secp256k1:
-            return try Secp256k1.sharedX(scalar, peer)
-        }
+        if curve == .secp256k1 { return try Secp256k1.sharedX(scalar, peer) }
+        guard let x = SwiftCryptoCurves.sharedX(scalar: scalar, peer: peer, curve: curve.name) else { throw Refused() }
+        return x
     }
 
     /// ECDSA-SHA256 verification of a fixed-width `r‖s`.
     static func verify(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8], curve: Curve) -> Bool {
-        let digest = SHA256.hash(data: message)
-        switch curve {
-        case .secp256r1:
-            guard let key = try? P256.Signing.PublicKey(compressedRepresentation: publicKey),
-                let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(signature, for: digest)
-        case .secp384r1:
-            guard let key = try? P384.Signing.PublicKey(compressedRepresentation: publicKey),
-                let signature = try? P384.Signing.ECDSASignature(rawRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(signature, for: digest)
-        case .secp521r1:
-            guard let key = try? P521.Signing.PublicKey(compressedRepresentation: publicKey),
-                let signature = try? P521.Signing.ECDSASignature(rawRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(signature, for: digest)
-        case .secp256k1:
-            return Secp256k1.verify(signature, digest: Array(digest), publicKey: publicKey)
+        if curve == .secp256k1 {
+            return Secp256k1.verify(signature, digest: Array(SHA256.hash(data: message)), publicKey: publicKey)
         }
+        return SwiftCryptoCurves.verify(signature, of: message, publicKey: publicKey, curve: curve.name)
     }
 }
 
