@@ -91,24 +91,22 @@ public struct Container: Sendable, Equatable {
     /// Parses in the spec's fixed-width form, and when that fails, in Go's length-prefixed form
     /// (which only an ECDSA-bound container can be in); the first form's error when both fail.
     public static func parseEitherBindingForm(_ bytes: [UInt8]) throws(NanoTDFError) -> Container {
-        do {
-            return try parse(bytes)
-        } catch {
-            guard let container = try? parse(bytes, ecdsaBindingForm: .goLengthPrefixed), container.header.ecdsaBinding else {
-                throw error
-            }
-            return container
-        }
+        try eitherBindingForm({ form throws(NanoTDFError) in try parse(bytes, ecdsaBindingForm: form) }, header: \.header)
     }
 
     /// `parseHeader` in the spec's form, then in Go's, as `parseEitherBindingForm`.
     public static func parseHeaderEitherBindingForm(_ bytes: [UInt8]) throws(NanoTDFError) -> (header: Header, length: Int) {
+        try eitherBindingForm({ form throws(NanoTDFError) in try parseHeader(bytes, ecdsaBindingForm: form) }, header: \.header)
+    }
+
+    /// `read` in the fixed-width form, else in the Go form when that gives an ECDSA-bound header.
+    static func eitherBindingForm<Parsed>(
+        _ read: (ECDSABindingForm) throws(NanoTDFError) -> Parsed, header: (Parsed) -> Header
+    ) throws(NanoTDFError) -> Parsed {
         do {
-            return try parseHeader(bytes)
+            return try read(.fixedWidth)
         } catch {
-            guard let parsed = try? parseHeader(bytes, ecdsaBindingForm: .goLengthPrefixed), parsed.header.ecdsaBinding else {
-                throw error
-            }
+            guard let parsed = try? read(.goLengthPrefixed), header(parsed).ecdsaBinding else { throw error }
             return parsed
         }
     }

@@ -29,7 +29,6 @@ final class BigNumber {
     }
 
     var isZero: Bool { BN_is_zero(pointer) == 1 }
-    var bitCount: Int { Int(BN_num_bits(pointer)) }
 
     /// Whether 0 < self < bound.
     func isInRange(below bound: OpaquePointer) -> Bool { !isZero && BN_cmp(pointer, bound) < 0 }
