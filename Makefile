@@ -23,6 +23,7 @@ build: deps-run
 ## The test suite: unit and end-to-end tests, JSON Schema validation of every vector file, and the
 ## determinism check (regenerating Vectors/ and Corpus/ must change nothing).
 test: deps-test build
+	scripts/flatbuffers/generate.sh --check
 	$(SWIFT) test
 	python3 scripts/validate_vectors.py Vectors
 	.build/debug/wirecheck vectors generate

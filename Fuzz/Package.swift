@@ -11,6 +11,7 @@ let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
 let httpExchange = Target.Dependency.product(name: "HTTPExchange", package: "WireCheck")
 let nanoTDF = Target.Dependency.product(name: "NanoTDF", package: "WireCheck")
+let arkavoWire = Target.Dependency.product(name: "ArkavoWire", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -29,6 +30,9 @@ let package = Package(
         .executableTarget(name: "FuzzNanoTDF", dependencies: ["FuzzSupport", nanoTDF, wireCore]),
         .executableTarget(name: "FuzzECDiff", dependencies: ["FuzzSupport", nanoTDF, crossCheck]),
         .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
+        .executableTarget(name: "FuzzArkavoFrame", dependencies: ["FuzzSupport", arkavoWire]),
+        .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", arkavoWire, wireCore]),
+        .executableTarget(name: "FuzzArkavoMetadata", dependencies: ["FuzzSupport", arkavoWire, wireCore]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],
     swiftLanguageModes: [.v6]

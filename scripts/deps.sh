@@ -3,7 +3,9 @@
 # everything is present it only asks dpkg (well under a second).
 #   scripts/deps.sh run    what `make run` needs: the C libraries the package links and pkg-config
 #   scripts/deps.sh test   + what the tests use: zbarimg (QR read-back), xmllint (JUnit schema), Python jsonschema
-#   scripts/deps.sh all    + wrk (make load) and the FlatBuffers compiler and library
+#   scripts/deps.sh all    + wrk (make load)
+# libflatbuffers-dev (headers of the Verifier and builders) is built into the package; flatc
+# (flatbuffers-compiler) is what the tests compare the encoder with and regenerate the C++ code with.
 # Only Debian's packages are used (Debian's python3 refuses `pip install`, PEP 668). apt-get waits
 # for the dpkg lock instead of failing when another apt is running. Exit 2 with a message when
 # something is missing and cannot be installed (not root, no package source).
@@ -11,9 +13,9 @@ set -uo pipefail
 
 mode="${1:-all}"
 # libsecp256k1-dev is linked by the test targets only, but `make build` builds them too.
-RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev pkg-config)
-TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema)
-ALL_PACKAGES=(wrk libflatbuffers-dev flatbuffers-compiler)
+RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev libflatbuffers-dev pkg-config)
+TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema flatbuffers-compiler)
+ALL_PACKAGES=(wrk)
 case "$mode" in
   run) wanted=("${RUN_PACKAGES[@]}") ;;
   test) wanted=("${RUN_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;

@@ -1,3 +1,4 @@
+import ArkavoConformance
 import CdevConformance
 import ConformanceKit
 import FlowDownConformance
@@ -9,5 +10,7 @@ import WireCoreConformance
 /// brings) a line in the CLI's `Families.swift`.
 public enum WireCheckFamilies {
     /// Every family, in the order of runs and reports.
-    public static let all = ProtocolFamilies([WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family])
+    public static let all = ProtocolFamilies([
+        WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family, ArkavoFamily.family,
+    ])
 }

@@ -6,6 +6,9 @@ public protocol CodedError: Error, CustomStringConvertible {
     associatedtype Code: RawRepresentable, CaseIterable, Sendable where Code.RawValue == String
     /// The class of this error.
     var errorCode: Code { get }
+    /// The kebab-case error class written in the vectors: `errorCode`'s raw value unless the module
+    /// passes on another module's class (ArkavoWire keeps NanoTDF's class for a refused container).
+    var code: String { get }
 }
 
 extension CodedError {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArkavoWire
 import ConformanceKit
 import Foundation
 import NanoTDF
@@ -17,7 +18,8 @@ struct NanoTDFCommand: ParsableCommand {
             abstract: "Parse a NanoTDF container (or, with --header-only, a header) and print its fields.",
             discussion: """
                 FILE is the binary container, or - for standard input; hex input is accepted too. A Go length-prefixed \
-                ECDSA binding is read when the spec's fixed-width form does not parse. Exit 0 when it \
+                ECDSA binding is read when the spec's fixed-width form does not parse. An Arkavo WebSocket frame around \
+                a NanoTDF (type 0x03, 0x05 or 0x06 then 4C 31) is recognised: the type byte is skipped (0x03 is a header). Exit 0 when it \
                 parses, 1 with the error class and the byte offset when it does not. --annotate prints every field \
                 with its offset and bytes, the view to compare two implementations with.
                 Example:
@@ -30,7 +32,18 @@ struct NanoTDFCommand: ParsableCommand {
         @Flag(help: "Print the fields as JSON (the shim's nanotdf.parse result).") var json = false
 
         func run() throws {
-            let bytes = try NanoTDFFiles.container(file)
+            var bytes = try NanoTDFFiles.container(file)
+            var headerOnly = headerOnly
+            // An Arkavo frame around a NanoTDF (0x03 rewrap: a header; 0x05 NATS, 0x06: a container):
+            // the type byte is read and said, the offsets below are the container's.
+            let frame = bytes.count >= 3 && bytes[1] == 0x4C && bytes[2] == 0x31 ? FrameType(rawValue: bytes[0]) : nil
+            if let frame, [.rewrap, .nats, .event].contains(frame) {
+                bytes.removeFirst()
+                headerOnly = headerOnly || frame == .rewrap
+                if !json {
+                    Console().message("Arkavo \(frame.name) frame (type 0x\(Hex.encode([frame.rawValue]))): offsets are from byte 1")
+                }
+            }
             do throws(NanoTDFError) {
                 let fields: JSONObject
                 let layout: [NanoTDFLayout.Field]
@@ -44,6 +57,8 @@ struct NanoTDFCommand: ParsableCommand {
                     layout = NanoTDFLayout.fields(of: container)
                 }
                 if json {
+                    var fields = fields
+                    if let frame { fields["arkavoFrame"] = .string(frame.name) }
                     JSONOutput.print(.object(fields))
                 } else if annotate {
                     for field in layout {

@@ -1,0 +1,133 @@
+import ArkavoWire
+import ConformanceKit
+import NanoTDF
+import NanoTDFConformance
+import WireCore
+
+/// The events and metadata the Arkavo vectors are made of: every union member, every optional field
+/// present and absent, the edge values the schemas allow.
+enum ArkavoFixtures {
+    static let spec = VectorFile.SpecReference(
+        name: "Arkavo WebSocket framing and FlatBuffers tables (NanoTDF spec sections 13-14)",
+        version: "arkavo-org/app 774f352 idl/*.fbs, arkavo-rs 4af74c8; project decisions of the NanoTDF spec",
+        url: "https://github.com/arkavo-org/app/tree/main/idl")
+
+    /// A 32-byte public ID, number `n` (seeded).
+    static func publicID(_ n: UInt64) -> [UInt8] { NanoTDFFixtures.filler(32, 0xA4CA_0000 + n) }
+
+    /// The valid events: slug, comment, flags, event.
+    static let events: [(String, String, [String], Event)] = [
+        (
+            "user-event-join", "join, preparing: UserEvent account -> stream with both IDs and two attributes", ["UserEvent"],
+            Event(
+                action: .join, timestamp: 1_731_500_000, status: .preparing,
+                data: .userEvent(
+                    UserEvent(
+                        sourceType: .accountProfile, targetType: .streamProfile, sourceID: publicID(1), targetID: publicID(2),
+                        attributeType: [.time, .location], entityType: .streamProfile)))
+        ),
+        (
+            "cache-event-store", "cache, fulfilling: CacheEvent holding spec example 1, ttl one hour, one-time access", ["CacheEvent"],
+            Event(
+                action: .cache, timestamp: 1_731_500_001, status: .fulfilling,
+                data: .cacheEvent(
+                    CacheEvent(targetID: publicID(3), targetPayload: NanoTDFFixtures.specExample1, ttl: 3600, oneTimeAccess: true)))
+        ),
+        (
+            "route-event-share", "share, fulfilled: RouteEvent with every field, payload spec example 2", ["RouteEvent"],
+            Event(
+                action: .share, timestamp: 1_731_500_002, status: .fulfilled,
+                data: .routeEvent(
+                    RouteEvent(
+                        targetType: .accountProfile, targetID: publicID(4), sourceType: .accountProfile, sourceID: publicID(5),
+                        attributeType: .location, entityType: .accountProfile, payload: NanoTDFFixtures.specExample2)))
+        ),
+        ("no-data", "leave, failed, data_type NONE", ["NoData"], Event(action: .leave, timestamp: 1_731_500_003, status: .failed)),
+        ("all-defaults", "every field at its default: an Event table with an empty vtable", ["Defaults"], Event()),
+        (
+            "user-event-empty-vectors", "UserEvent whose three vectors are present and empty (not absent)", ["UserEvent", "EmptyVector"],
+            Event(action: .invite, data: .userEvent(UserEvent(sourceID: [], targetID: [], attributeType: [])))
+        ),
+        (
+            "cache-event-defaults", "CacheEvent with no vectors, ttl 0 (no expiry) and one_time_access false", ["CacheEvent", "Defaults"],
+            Event(action: .store, data: .cacheEvent(CacheEvent()))
+        ),
+        (
+            "timestamp-milliseconds", "a millisecond timestamp, as the app's ReportView sends", ["Timestamp"],
+            Event(action: .apply, timestamp: 1_731_500_000_123, status: .preparing)
+        ),
+        (
+            "timestamp-max", "timestamp 2^64-1: a ulong above Int64.max, written as a decimal string in JSON", ["Timestamp"],
+            Event(action: .approve, timestamp: .max)
+        ),
+        (
+            "unknown-enum-values", "action 42, status -1 and entity types 9: values the schema does not name", ["UnknownEnum"],
+            Event(
+                action: Action(rawValue: 42), status: ActionStatus(rawValue: -1),
+                data: .routeEvent(RouteEvent(targetType: EntityType(rawValue: 9), attributeType: AttributeType(rawValue: 100))))
+        ),
+        (
+            "union-type-without-table", "data_type UserEvent with no data offset", ["UnionWithoutTable"],
+            Event(action: .join, data: .other(type: 1))
+        ),
+        (
+            "union-type-unknown", "data_type 7, which names no table of this schema, and no data", ["UnknownUnion"],
+            Event(action: .join, data: .other(type: 7))
+        ),
+    ]
+
+    /// The valid metadata: slug, comment, flags, metadata.
+    static let metadata: [(String, String, [String], Metadata)] = [
+        (
+            "every-field", "every field present: three public IDs, rating, purpose, topics, archive and content with format",
+            ["EveryField"],
+            Metadata(
+                created: 1_731_500_000, id: publicID(10), related: publicID(11), creator: publicID(12),
+                rating: Rating([.`none`, .mild, .moderate, .severe, .`none`, .mild, .unused, .severe]),
+                purpose: Purpose([0.25, 0.5, 0.125, 0, 1, 0.1, 0.75, 0, 0.9]), topics: [1, 42, 4_294_967_295],
+                archive: FormatInfo(type: ArchiveType.zstd, version: "1.5", profile: "level-3"),
+                content: ContentFormat(mediaType: .image, dataEncoding: .binary, format: FormatInfo(type: FormatType.png, version: "1.6")))
+        ),
+        ("empty", "no field present: an empty vtable", ["Defaults"], Metadata()),
+        ("created-only", "only created, negative (before 1970)", ["Defaults"], Metadata(created: -86_400)),
+        ("id-only", "only the 32-byte id", ["Optional"], Metadata(id: publicID(13))),
+        ("rating-only", "only rating, every level severe", ["Optional"], Metadata(rating: Rating(Array(repeating: .severe, count: 8)))),
+        (
+            "rating-defaults", "rating present with every level at its default: an empty sub-table", ["Optional", "Defaults"],
+            Metadata(rating: Rating())
+        ),
+        ("purpose-only", "only purpose", ["Optional"], Metadata(purpose: Purpose([1, 0, 0, 0, 0, 0, 0, 0, 0.5]))),
+        (
+            "purpose-non-finite", "purpose scores NaN, +inf and -inf (flatc's JSON writes nan, inf, -inf)", ["NonFinite"],
+            Metadata(purpose: Purpose([.nan, .infinity, -.infinity]))
+        ),
+        ("topics-only", "only topics, including 0 and 2^32-1", ["Optional"], Metadata(topics: [0, 7, 4_294_967_295])),
+        ("topics-empty", "topics present and empty", ["Optional", "EmptyVector"], Metadata(topics: [])),
+        (
+            "archive-only", "only archive: gzip with both strings", ["Optional"],
+            Metadata(archive: FormatInfo(type: ArchiveType.gzip, version: "1", profile: "rfc1952"))
+        ),
+        (
+            "content-without-format", "content with media type and encoding but no format table", ["Optional"],
+            Metadata(content: ContentFormat(mediaType: .text, dataEncoding: .utf8))
+        ),
+        (
+            "strings-empty-and-shared", "archive and format with empty strings and the same version string", ["Strings"],
+            Metadata(
+                archive: FormatInfo(type: ArchiveType.none, version: "1.0", profile: ""),
+                content: ContentFormat(
+                    mediaType: .video, dataEncoding: .base64, format: FormatInfo(type: FormatType.pdf, version: "1.0", profile: "")))
+        ),
+        (
+            "strings-unicode", "UTF-8 strings beyond ASCII", ["Strings"],
+            Metadata(
+                content: ContentFormat(
+                    mediaType: .text, format: FormatInfo(type: FormatType.html, version: "5", profile: "Grüße, 世界")))
+        ),
+        (
+            "unknown-enum-values", "format type 99 and rating -5: values the schema does not name", ["UnknownEnum"],
+            Metadata(
+                rating: Rating([RatingLevel(rawValue: -5)]), content: ContentFormat(format: FormatInfo(type: FormatType(rawValue: 99))))
+        ),
+    ]
+}

@@ -1,0 +1,263 @@
+import ArkavoWire
+import ConformanceKit
+import WireCore
+
+/// `arkavo/flatbuffers`: the Event and Metadata tables of section 14 through the FlatBuffers
+/// Verifier: every union member, every optional field present and absent, buffers the Verifier
+/// must refuse (one broken thing each), and the exact bytes the builders write.
+public struct ArkavoFlatBuffersSuite: VectorSuite {
+    public init() {}
+    public var id: String { "arkavo/flatbuffers" }
+    public var operations: [ShimOperation] { ArkavoOperations.flatBuffers }
+
+    static let limits = [Field.integer("maxDepth", required: false), Field.integer("maxTables", required: false)]
+    static let table = Field("table", ["type": "object"])
+
+    /// `ArkavoDecodeEventTest`: `arkavo.decodeEvent {buffer, maxDepth?, maxTables?}` → `table` (flatc's JSON of the Event).
+    public static let decodeEvent = GroupKind(
+        "ArkavoDecodeEventTest", op: "arkavo.decodeEvent", input: [.hex("buffer")] + limits, expected: [table])
+    /// `ArkavoDecodeMetadataTest`: `arkavo.decodeMetadata {buffer, maxDepth?, maxTables?}` → `table`.
+    public static let decodeMetadata = GroupKind(
+        "ArkavoDecodeMetadataTest", op: "arkavo.decodeMetadata", input: [.hex("buffer")] + limits, expected: [table])
+    /// `ArkavoEncodeEventTest`: `arkavo.encodeEvent {table}` → `buffer`, the bytes `flatc --binary` writes from the same JSON.
+    public static let encodeEvent = GroupKind("ArkavoEncodeEventTest", op: "arkavo.encodeEvent", input: [table], expected: [.hex("buffer")])
+    /// `ArkavoEncodeMetadataTest`: `arkavo.encodeMetadata {table}` → `buffer`.
+    public static let encodeMetadata = GroupKind(
+        "ArkavoEncodeMetadataTest", op: "arkavo.encodeMetadata", input: [table], expected: [.hex("buffer")])
+
+    public var groupKinds: [GroupKind] { [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata] }
+
+    /// One decode case before it is written: the buffer, the limits, and the refusal it must give (nil = valid).
+    struct Buffer {
+        var slug: String
+        var comment: String
+        var flags: [String]
+        var bytes: [UInt8]
+        var limits = VerifierLimits.default
+    }
+
+    public func generate() -> VectorFile {
+        var decodeEvents: [TestCase] = []
+        var decodeMetadata: [TestCase] = []
+        var encodeEvents: [TestCase] = []
+        var encodeMetadata: [TestCase] = []
+        for (slug, comment, flags, event) in ArkavoFixtures.events {
+            let bytes = event.encode()
+            precondition((try? Event.decode(bytes)) == event, "\(slug) does not decode to itself")
+            encodeEvents.append(
+                TestCase(
+                    id: "\(id)/encode-event-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"],
+                    input: ["table": .object(event.json)],
+                    expected: ["buffer": .string(Hex.encode(bytes))], result: .valid))
+        }
+        for (slug, comment, flags, metadata) in ArkavoFixtures.metadata {
+            let bytes = metadata.encode()
+            precondition((try? Metadata.decode(bytes)) == metadata, "\(slug) does not decode to itself")
+            encodeMetadata.append(
+                TestCase(
+                    id: "\(id)/encode-metadata-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"],
+                    input: ["table": .object(metadata.json)], expected: ["buffer": .string(Hex.encode(bytes))], result: .valid))
+        }
+        for buffer in Self.eventBuffers() {
+            decodeEvents.append(
+                Self.decodeCase(id: "\(id)/decode-event-\(buffer.slug)", buffer) { bytes, limits throws(ArkavoError) in
+                    try Event.decode(bytes, limits: limits).json
+                })
+        }
+        for buffer in Self.metadataBuffers() {
+            decodeMetadata.append(
+                Self.decodeCase(id: "\(id)/decode-metadata-\(buffer.slug)", buffer) { bytes, limits throws(ArkavoError) in
+                    try Metadata.decode(bytes, limits: limits).json
+                })
+        }
+        return VectorFile(
+            format: "arkavo", suite: id, spec: ArkavoFixtures.spec,
+            header: [
+                "The Arkavo FlatBuffers tables of NanoTDF spec section 14: Event (event.fbs, the body of a 0x06 frame) and Metadata "
+                    + "(metadata.fbs, the embedded plaintext policy of Arkavo NanoTDFs). No file_identifier.",
+                "Tables are in flatc's JSON form: schema field names, enums by name (by number when unnamed), vectors as arrays of "
+                    + "numbers, the union as data_type then data, every scalar written (defaults too), absent vectors and tables left "
+                    + "out, ulong above 2^63-1 and non-finite floats as strings.",
+                "Decoding runs the FlatBuffers Verifier (limits maxDepth and maxTables, defaults 64 and 1000000); a refused buffer is "
+                    + "flatbuffer-invalid. Encoding must give the bytes flatc --binary writes from the same JSON.",
+            ],
+            notes: ArkavoNotes.flatBuffers,
+            testGroups: [
+                TestGroup(type: Self.decodeEvent.type, tests: decodeEvents),
+                TestGroup(type: Self.decodeMetadata.type, tests: decodeMetadata),
+                TestGroup(type: Self.encodeEvent.type, tests: encodeEvents),
+                TestGroup(type: Self.encodeMetadata.type, tests: encodeMetadata),
+            ])
+    }
+
+    static func decodeCase(
+        id: String, _ buffer: Buffer, decode: ([UInt8], VerifierLimits) throws(ArkavoError) -> JSONObject
+    ) -> TestCase {
+        var input: JSONObject = ["buffer": .string(Hex.encode(buffer.bytes))]
+        if buffer.limits.maxDepth != VerifierLimits.default.maxDepth { input["maxDepth"] = .int(Int64(buffer.limits.maxDepth)) }
+        if buffer.limits.maxTables != VerifierLimits.default.maxTables { input["maxTables"] = .int(Int64(buffer.limits.maxTables)) }
+        do {
+            let table = try decode(buffer.bytes, buffer.limits)
+            return TestCase(
+                id: id, comment: buffer.comment, flags: buffer.flags, spec: ["NanoTDF 14"], input: input,
+                expected: ["table": .object(table)],
+                result: .valid)
+        } catch {
+            return TestCase(
+                id: id, comment: "\(buffer.comment) (\(error.description))", flags: buffer.flags, spec: ["NanoTDF 14"], input: input,
+                result: .invalid, error: error.code)
+        }
+    }
+
+    /// Event buffers: every valid event, then one break each of a UserEvent (and a few others).
+    static func eventBuffers() -> [Buffer] {
+        var list = ArkavoFixtures.events.map { Buffer(slug: $0.0, comment: $0.1, flags: $0.2, bytes: $0.3.encode()) }
+        let base = ArkavoFixtures.events[0].3.encode()
+        let layout = FlatBufferLayout(bytes: base)
+        let root = layout.root
+        let user = layout.target(root, slot: 4)
+        func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
+            var copy = layout
+            change(&copy)
+            return Buffer(slug: slug, comment: "user-event-join with \(comment)", flags: [flag], bytes: copy.bytes)
+        }
+        list += [
+            Buffer(slug: "empty", comment: "no bytes", flags: ["ShortBuffer"], bytes: []),
+            Buffer(
+                slug: "seven-bytes", comment: "7 bytes, under the 12 a root offset, a table and a vtable need", flags: ["ShortBuffer"],
+                bytes: Array(base.prefix(7))),
+            Buffer(
+                slug: "truncated-half", comment: "user-event-join cut in half", flags: ["Truncated"],
+                bytes: Array(base.prefix(base.count / 2))),
+            Buffer(
+                slug: "truncated-last-byte", comment: "user-event-join without its last byte", flags: ["Truncated"],
+                bytes: Array(base.dropLast())),
+            broken("root-offset-past-end", "a root offset past the end", "RootOffset") { $0.setU32(0, UInt32(base.count + 64)) },
+            broken("root-offset-zero", "root offset 0", "RootOffset") { $0.setU32(0, 0) },
+            broken("root-offset-misaligned", "the root offset moved by 2 bytes", "Alignment") { $0.setU32(0, UInt32(root + 2)) },
+            broken("vtable-out-of-range", "the Event's vtable offset pointing 1 MiB away", "VTable") { $0.setU32(root, 0x0010_0000) },
+            broken("vtable-size-odd", "an odd vtable size", "VTable") { $0.setU16($0.vtable(root), 13) },
+            broken("vtable-past-end", "a vtable size of 65534", "VTable") { $0.setU16($0.vtable(root), 0xFFFE) },
+            broken("data-offset-past-end", "the data offset pointing past the end", "OffsetBounds") {
+                $0.setU32($0.field(root, slot: 4), 0x0001_0000)
+            },
+            broken("data-offset-zero", "data offset 0", "OffsetBounds") { $0.setU32($0.field(root, slot: 4), 0) },
+            broken("timestamp-past-end", "the timestamp's vtable entry pointing past the end", "ScalarBounds") {
+                $0.setU16($0.vtable(root) + 4 + 2 * 1, 0x7FF0)
+            },
+            broken("timestamp-misaligned", "the timestamp's vtable entry moved to an odd offset", "Alignment") {
+                $0.setU16($0.vtable(root) + 4 + 2 * 1, UInt16($0.u16($0.vtable(root) + 4 + 2 * 1) + 1))
+            },
+            broken("source-id-past-end", "a source_id length of 1000", "VectorBounds") {
+                $0.setU32($0.target(user, slot: 2), 1000)
+            },
+            broken("source-id-length-huge", "a source_id length of 2^32-1", "VectorBounds") {
+                $0.setU32($0.target(user, slot: 2), 0xFFFF_FFFF)
+            },
+            broken("attribute-type-misaligned", "the attribute_type offset moved by 1 byte", "Alignment") {
+                let at = $0.field(user, slot: 4)
+                $0.setU32(at, UInt32($0.u32(at) + 1))
+            },
+            broken("user-event-vtable-out-of-range", "the UserEvent's vtable offset pointing before the buffer", "VTable") {
+                $0.setU32(user, 0x7FFF_FFF0)
+            },
+            Buffer(
+                slug: "depth-limit-1", comment: "user-event-join (Event then UserEvent: 2 tables deep) with maxDepth 1",
+                flags: ["DepthLimit"], bytes: base, limits: VerifierLimits(maxDepth: 1)),
+            Buffer(
+                slug: "depth-limit-2", comment: "user-event-join with maxDepth 2, exactly its depth", flags: ["DepthLimit"], bytes: base,
+                limits: VerifierLimits(maxDepth: 2)),
+            Buffer(
+                slug: "table-limit-1", comment: "user-event-join (2 tables) with maxTables 1", flags: ["TableLimit"], bytes: base,
+                limits: VerifierLimits(maxTables: 1)),
+            Buffer(
+                slug: "trailing-bytes", comment: "user-event-join followed by 16 zero bytes", flags: ["TrailingBytes"],
+                bytes: base + Array(repeating: 0, count: 16)),
+        ]
+        // A CacheEvent with every field at its default has an empty vtable, which is a valid table
+        // of every member: read as a UserEvent it verifies, and no verifier can tell.
+        var empty = FlatBufferLayout(bytes: ArkavoFixtures.events.first { $0.0 == "cache-event-defaults" }!.3.encode())
+        empty.bytes[empty.field(empty.root, slot: 3)] = 1
+        list.append(
+            Buffer(
+                slug: "empty-cache-event-as-user-event",
+                comment: "cache-event-defaults with data_type 1: its empty table reads as a UserEvent",
+                flags: ["UnionConfusion"], bytes: empty.bytes))
+        // The UserEvent under the other union types: its layout does not fit them, and the Verifier refuses it.
+        for (type, name) in [(2, "cache-event"), (3, "route-event")] {
+            var copy = layout
+            copy.bytes[copy.field(root, slot: 3)] = UInt8(type)
+            let confused = (try? Event.decode(copy.bytes)) != nil
+            list.append(
+                Buffer(
+                    slug: "user-event-as-\(name)",
+                    comment: "user-event-join with data_type \(type): a UserEvent table read as another member",
+                    flags: [confused ? "UnionConfusion" : "WrongUnionType"], bytes: copy.bytes))
+        }
+        return list
+    }
+
+    /// Metadata buffers: every valid metadata, then breaks of `every-field`.
+    static func metadataBuffers() -> [Buffer] {
+        var list = ArkavoFixtures.metadata.map { Buffer(slug: $0.0, comment: $0.1, flags: $0.2, bytes: $0.3.encode()) }
+        let base = ArkavoFixtures.metadata[0].3.encode()
+        let layout = FlatBufferLayout(bytes: base)
+        let root = layout.root
+        let archive = layout.target(root, slot: 7)
+        let content = layout.target(root, slot: 8)
+        let rating = layout.target(root, slot: 4)
+        func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
+            var copy = layout
+            change(&copy)
+            return Buffer(slug: slug, comment: "every-field with \(comment)", flags: [flag], bytes: copy.bytes)
+        }
+        let version = layout.target(archive, slot: 1)
+        list += [
+            broken("string-without-terminator", "archive.version's terminating zero replaced by 'A'", "StringTerminator") {
+                $0.bytes[version + 4 + $0.u32(version)] = 0x41
+            },
+            broken("string-past-end", "an archive.version length of 5000", "VectorBounds") { $0.setU32(version, 5000) },
+            broken("topics-past-end", "a topics length of 1000 (4000 bytes)", "VectorBounds") {
+                $0.setU32($0.target(root, slot: 6), 1000)
+            },
+            broken("id-past-end", "an id length of 2^31", "VectorBounds") { $0.setU32($0.target(root, slot: 1), 0x8000_0000) },
+            broken("rating-vtable-out-of-range", "the Rating's vtable offset pointing past the end", "VTable") {
+                $0.setU32(rating, UInt32(bitPattern: -0x10000))
+            },
+            broken("format-offset-past-end", "content.format's offset pointing past the end", "OffsetBounds") {
+                $0.setU32($0.field(content, slot: 2), 0x00FF_0000)
+            },
+            broken("created-misaligned", "created's vtable entry moved to an odd offset", "Alignment") {
+                let entry = $0.vtable(root) + 4
+                $0.setU16(entry, UInt16($0.u16(entry) + 1))
+            },
+            Buffer(
+                slug: "depth-limit-2", comment: "every-field (Metadata, content, format: 3 tables deep) with maxDepth 2",
+                flags: ["DepthLimit"], bytes: base, limits: VerifierLimits(maxDepth: 2)),
+            Buffer(
+                slug: "depth-limit-3", comment: "every-field with maxDepth 3, exactly its depth", flags: ["DepthLimit"], bytes: base,
+                limits: VerifierLimits(maxDepth: 3)),
+            Buffer(
+                slug: "table-limit-5", comment: "every-field (6 tables) with maxTables 5", flags: ["TableLimit"], bytes: base,
+                limits: VerifierLimits(maxTables: 5)),
+            Buffer(
+                slug: "table-limit-6", comment: "every-field with maxTables 6, exactly its count", flags: ["TableLimit"], bytes: base,
+                limits: VerifierLimits(maxTables: 6)),
+            Buffer(
+                slug: "truncated", comment: "every-field without its last 4 bytes", flags: ["Truncated"], bytes: Array(base.dropLast(4))),
+            Buffer(
+                slug: "event-as-metadata", comment: "the user-event-join Event buffer read as Metadata", flags: ["WrongRoot"],
+                bytes: ArkavoFixtures.events[0].3.encode()),
+        ]
+        return list
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        var seeds: [CorpusSeed] = []
+        for (group, test) in file.allTests {
+            guard let bytes = test.input["buffer"]?.stringValue.flatMap({ try? Hex.decode($0) }) else { continue }
+            seeds.append(CorpusSeed(target: group.type == Self.decodeEvent.type ? "FuzzArkavoEvent" : "FuzzArkavoMetadata", bytes: bytes))
+        }
+        return seeds
+    }
+}

@@ -1,0 +1,169 @@
+import ArkavoWire
+import ConformanceKit
+import NanoTDF
+import NanoTDFConformance
+import WireCore
+
+/// `arkavo/frames`: the WebSocket binary frames of NanoTDF spec section 13, every type in every
+/// form, each cut at every field boundary, wrong lengths and points, unknown type bytes, 0xFF
+/// bodies that are not the JSON error, and NanoTDFs inside frames refused by the NanoTDF decoder.
+public struct ArkavoFrameSuite: VectorSuite {
+    public init() {}
+    public var id: String { "arkavo/frames" }
+    public var operations: [ShimOperation] { ArkavoOperations.frames }
+
+    /// `ArkavoParseFrameTest`: `arkavo.parseFrame {frame}` → `type`, `form` and the body's fields.
+    public static let parseFrame = GroupKind(
+        "ArkavoParseFrameTest", op: "arkavo.parseFrame", input: [.hex("frame")],
+        expected: [
+            .string("type"), .string("form"), .hex("publicKey", required: false), .hex("salt", required: false),
+            Field("header", ["type": "object"], required: false), .hex("trailing", required: false),
+            .hex("ephemeralPublicKey", required: false), .hex("nonce", required: false), .hex("wrappedKey", required: false),
+            .hex("tag", required: false), Field("container", ["type": "object"], required: false),
+            Field("event", ["type": "object"], required: false), .hex("body", required: false), .string("errorType", required: false),
+            .string("message", required: false), Field("details", [:], required: false), .boolean("knownErrorType", required: false),
+        ])
+
+    public var groupKinds: [GroupKind] { [Self.parseFrame] }
+
+    /// One frame of the suite: slug, comment, flags, bytes, and its field boundaries (lengths to cut at).
+    typealias Sample = (slug: String, comment: String, flags: [String], bytes: [UInt8], boundaries: [Int])
+
+    static let key = NanoTDFFixtures.point(.secp256r1, 0xA4)
+    static let example1 = NanoTDFFixtures.specExample1
+    /// Field ends of spec example 1 (as `nanotdf/parse` cuts it): locator, ECC, config, policy, binding, key, payload, signature.
+    static let example1Boundaries = [2, 3, 4, 10, 19, 20, 21, 23, 45, 109, 141, 142, 145, 148, 153, 161, 194, 257]
+
+    static func samples() -> [Sample] {
+        let salt = NanoTDFFixtures.filler(32, 0xA401)
+        let nonce = NanoTDFFixtures.filler(12, 0xA402)
+        let wrapped = NanoTDFFixtures.filler(32, 0xA403)
+        let tag = NanoTDFFixtures.filler(16, 0xA404)
+        let event = ArkavoFixtures.events[1].3.encode()
+        let error = Array(#"{"error_type":"policy_denied","message":"access denied by policy"}"#.utf8)
+        let header = Array(example1.prefix(142))
+        return [
+            ("client-key", "0x01 C->S: the client's ephemeral P-256 key", ["KeyExchange"], [0x01] + key, [1]),
+            ("server-key-and-salt", "0x01 S->C: the server's key and a 32-byte salt", ["KeyExchange"], [0x01] + key + salt, [1, 34]),
+            ("kas-key-request", "0x02 C->S: empty", ["KasKey"], [0x02], []),
+            ("kas-key", "0x02 S->C: the KAS P-256 key", ["KasKey"], [0x02] + key, [1]),
+            (
+                "rewrap-header", "0x03 C->S: spec example 1's header alone, as the app sends it", ["Rewrap"], [0x03] + header,
+                example1Boundaries.filter { $0 < 142 }.map { $0 + 1 }
+            ),
+            (
+                "rewrap-whole-container", "0x03 C->S: all of spec example 1; arkavo-rs reads the header and ignores the rest",
+                ["Rewrap", "HeaderOnly"], [0x03] + example1, []
+            ),
+            (
+                "rewrapped-key", "0x04 S->C: key 33, nonce 12, wrapped key 32, tag 16 (94 bytes with the type)", ["Rewrapped"],
+                [0x04] + key + nonce + wrapped + tag, [1, 34, 46, 78]
+            ),
+            ("rewrap-denied", "0x04 S->C with the key alone: the app's DENY", ["Rewrapped", "Deny"], [0x04] + key, []),
+            ("nats", "0x05: spec example 1 forwarded from NATS", ["Nats"], [0x05] + example1, example1Boundaries.map { $0 + 1 }),
+            ("event-cache", "0x06: a CacheEvent (cache-event-store)", ["Event"], [0x06] + event, [1, 1 + event.count / 2]),
+            (
+                "event-nanotdf", "0x06 S->C: a NanoTDF (arkavo-rs forwards NATS messages not starting with L1L as 0x06)",
+                ["EventNanoTDF"], [0x06] + NanoTDFFixtures.specExample2, [3]
+            ),
+            ("event-not-found", "0x06 S->C: the text 'Event not found'", ["EventOpaque"], [0x06] + Array("Event not found".utf8), []),
+            ("event-stored", "0x06 S->C: the text 'Successfully stored'", ["EventOpaque"], [0x06] + Array("Successfully stored".utf8), []),
+            ("cbor", "0x08: a CBOR map, kept opaque", ["Cbor"], [0x08, 0xA1, 0x64] + Array("type".utf8) + [0x64] + Array("ping".utf8), []),
+            ("error-policy-denied", "0xFF: policy_denied", ["Error"], [0xFF] + error, [1, 1 + error.count / 2]),
+            (
+                "error-with-details", "0xFF: crypto_error with a details object", ["Error"],
+                [0xFF] + Array(#"{"error_type":"crypto_error","message":"bad tag","details":{"offset":12}}"#.utf8), []
+            ),
+            (
+                "error-unknown-type", "0xFF: an error_type arkavo-rs does not send (kept, knownErrorType false)", ["Error"],
+                [0xFF] + Array(#"{"error_type":"rate_limited","message":"slow down"}"#.utf8), []
+            ),
+            ("bare-nanotdf", "spec example 1 with no type byte (the app checks 4C 31 first)", ["BareNanoTDF"], example1, [2, 3, 142]),
+        ]
+    }
+
+    /// Frames that must be refused, apart from the cuts: slug, comment, flags, bytes.
+    static func refusals() -> [(String, String, [String], [UInt8])] {
+        let largeEvent = Event(action: .cache, data: .cacheEvent(CacheEvent(targetPayload: Array(repeating: 0x5A, count: 2100)))).encode()
+        var badMagic = example1
+        badMagic[1] = 0x32
+        return [
+            ("empty", "no bytes", ["Truncated"], []),
+            ("type-00", "type byte 0x00", ["UnknownType"], [0x00] + key),
+            ("type-07", "type byte 0x07 (unassigned)", ["UnknownType"], [0x07, 0x01]),
+            ("type-09", "type byte 0x09", ["UnknownType"], [0x09]),
+            ("type-fe", "type byte 0xFE", ["UnknownType"], [0xFE, 0x00]),
+            ("type-4c-short", "4C 31: two bytes, too short to be a NanoTDF, and 0x4C is no type", ["UnknownType"], [0x4C, 0x31]),
+            ("public-key-32", "0x01 with a 32-byte body", ["BodyLength"], [0x01] + key.prefix(32)),
+            ("public-key-66", "0x01 with 66 bytes (a key, a salt, one more)", ["BodyLength"], [0x01] + key + NanoTDFFixtures.filler(33, 1)),
+            ("kas-key-34", "0x02 with 34 bytes", ["BodyLength"], [0x02] + key + [0]),
+            (
+                "rewrapped-key-92", "0x04 with 92 bytes (93 with the type byte, as ArkavoClient expects)", ["BodyLength", "Rewrapped"],
+                [0x04] + key + NanoTDFFixtures.filler(59, 2)
+            ),
+            ("rewrapped-key-94", "0x04 with 94 bytes", ["BodyLength", "Rewrapped"], [0x04] + key + NanoTDFFixtures.filler(61, 3)),
+            ("public-key-uncompressed-prefix", "0x01 whose key starts with 04", ["BadPoint"], [0x01, 0x04] + key.dropFirst()),
+            ("kas-key-prefix-00", "0x02 whose key starts with 00", ["BadPoint"], [0x02, 0x00] + key.dropFirst()),
+            ("rewrap-bad-magic", "0x03 whose NanoTDF starts 4C 32", ["Rewrap"], [0x03] + badMagic.prefix(142)),
+            ("nats-trailing-byte", "0x05: spec example 1 and one more byte", ["Nats"], [0x05] + example1 + [0]),
+            ("event-too-large", "0x06: a 2,100-byte CacheEvent, over the 2,000 bytes both sides allow", ["EventSize"], [0x06] + largeEvent),
+            ("error-not-json", "0xFF with the text 'oops'", ["Error"], [0xFF] + Array("oops".utf8)),
+            ("error-array", "0xFF with a JSON array", ["Error"], [0xFF] + Array(#"["invalid_format"]"#.utf8)),
+            ("error-no-message", "0xFF without message", ["Error"], [0xFF] + Array(#"{"error_type":"server_error"}"#.utf8)),
+            ("error-type-number", "0xFF with error_type 3", ["Error"], [0xFF] + Array(#"{"error_type":3,"message":"x"}"#.utf8)),
+        ]
+    }
+
+    public func generate() -> VectorFile {
+        var cases: [TestCase] = []
+        func add(_ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8]) {
+            let input: JSONObject = ["frame": .string(Hex.encode(bytes))]
+            let spec = ["NanoTDF 13"]
+            do {
+                let frame = try Frame.decode(bytes)
+                precondition(frame.bytes == bytes, "\(slug) does not re-encode to itself")
+                cases.append(
+                    TestCase(
+                        id: "\(id)/\(slug)", comment: comment, flags: flags, spec: spec, input: input,
+                        expected: ArkavoFrameJSON.frame(frame), result: .valid))
+            } catch {
+                cases.append(
+                    TestCase(
+                        id: "\(id)/\(slug)", comment: "\(comment) (\(error.description))", flags: flags, spec: spec, input: input,
+                        result: .invalid,
+                        error: error.code))
+            }
+        }
+        for sample in Self.samples() {
+            add(sample.slug, sample.comment, sample.flags, sample.bytes)
+        }
+        for sample in Self.samples() {
+            for length in sample.boundaries {
+                add(
+                    "\(sample.slug)-cut-at-\(length)", "\(sample.slug) cut to \(length) bytes", ["Truncated"] + sample.flags,
+                    Array(sample.bytes.prefix(length)))
+            }
+        }
+        for (slug, comment, flags, bytes) in Self.refusals() { add(slug, comment, flags, bytes) }
+        return VectorFile(
+            format: "arkavo", suite: id, spec: ArkavoFixtures.spec,
+            header: [
+                "Arkavo WebSocket binary frames (NanoTDF spec section 13): type(1) || body; a frame starting 4C 31 with 3 or more bytes "
+                    + "is a bare NanoTDF. Types 0x01 (33 or 33+32), 0x02 (0 or 33), 0x03 (a NanoTDF header; what follows it is kept), "
+                    + "0x04 (33+12+32+16, or 33 = denied), 0x05 (a NanoTDF container), 0x06 (an Event the FlatBuffers Verifier accepts, "
+                    + "at most 2000 bytes; else a NanoTDF when it starts 4C 31; else opaque bytes), 0x08 (opaque), 0xFF (JSON error).",
+                "Op arkavo.parseFrame {frame} -> type, form and the body's fields; NanoTDF headers and containers as nanotdf.parseHeader "
+                    + "and nanotdf.parse give them, Events in flatc's JSON form. A NanoTDF refused inside a frame keeps the NanoTDF "
+                    + "error class (truncated, bad-magic, trailing-bytes, ...).",
+                "Cut cases cut a valid frame at each field boundary; some cuts are valid frames of another form (a 0x01 reply cut "
+                    + "after the key is a client key; 0x02 cut after the type is the request).",
+            ],
+            notes: ArkavoNotes.frames,
+            testGroups: [TestGroup(type: Self.parseFrame.type, tests: cases)])
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        file.allTests.compactMap { $0.test.input["frame"]?.stringValue }.compactMap { try? Hex.decode($0) }
+            .map { CorpusSeed(target: "FuzzArkavoFrame", bytes: $0) }
+    }
+}

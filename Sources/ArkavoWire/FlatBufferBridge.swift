@@ -1,0 +1,49 @@
+import CArkavoFlatBuffers
+
+/// Copies between the C API's structs and Swift values. Decoded C fields point into the buffer being
+/// decoded and are copied at once; encode inputs are copied into allocations this bridge owns until
+/// the encode call returns.
+final class FlatBufferBridge {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    deinit {
+        for pointer in allocations { pointer.deallocate() }
+    }
+
+    /// A C vector of `bytes` (nil = absent), valid until the bridge goes away.
+    func vector(_ bytes: [UInt8]?, count: Int? = nil) -> ArkavoVector {
+        guard let bytes else { return ArkavoVector(data: nil, count: 0, present: false) }
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        allocations.append(pointer)
+        bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return ArkavoVector(data: pointer.assumingMemoryBound(to: UInt8.self), count: UInt32(count ?? bytes.count), present: true)
+    }
+
+    /// A C string vector (the UTF-8 bytes of `string`).
+    func string(_ string: String?) -> ArkavoVector { vector(string.map { Array($0.utf8) }) }
+
+    /// Runs a C encode function and copies its buffer out.
+    static func encoded(_ buffer: ArkavoBuffer) -> [UInt8] {
+        defer { arkavo_buffer_free(buffer) }
+        guard let data = buffer.data else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.count))
+    }
+
+    /// The bytes of a decoded C vector of `elementSize`-byte elements (nil when absent).
+    static func bytes(_ v: ArkavoVector, elementSize: Int = 1) -> [UInt8]? {
+        guard v.present else { return nil }
+        guard let data = v.data, v.count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(v.count) * elementSize))
+    }
+
+    /// A decoded C string (invalid UTF-8 is repaired with U+FFFD; the Verifier does not check UTF-8).
+    static func string(_ v: ArkavoVector) -> String? { bytes(v).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The verifier's refusal as an error.
+    static func failure(_ failure: ArkavoVerifyFailure) -> ArkavoError {
+        let reason = withUnsafeBytes(of: failure.reason) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return .flatBufferInvalid(reason: reason, offset: Int(failure.offset))
+    }
+}

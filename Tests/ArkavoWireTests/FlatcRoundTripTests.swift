@@ -1,0 +1,89 @@
+import ArkavoConformance
+import ArkavoWire
+import ConformanceKit
+import Foundation
+import WireCheckTestSupport
+import WireCore
+import XCTest
+
+/// The encoder against `flatc --binary` (Debian flatbuffers-compiler, the same FlatBuffers 2.0.8 as
+/// the library): the committed encode vectors, and encode(decode(x)) for every valid decode vector,
+/// must be byte for byte what flatc writes from the same JSON.
+final class FlatcRoundTripTests: XCTestCase {
+    /// Runs flatc once on `tables` (name → JSON) with `schema` and returns name → buffer.
+    func flatcBinary(_ tables: [(String, JSONObject)], schema: String) throws -> [String: [UInt8]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-flatc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (name, table) in tables {
+            let path = directory.appendingPathComponent("\(name).json").path
+            try Data(JSONWriter.compact(.object(table)).utf8).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        let schemas = "\(Repository.root)/Sources/CArkavoFlatBuffers/schemas"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/flatc")
+        process.arguments = ["--binary", "-I", schemas, "-o", directory.path, "\(schemas)/\(schema)"] + files
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, "flatc failed: \(message)")
+        var out: [String: [UInt8]] = [:]
+        for (name, _) in tables {
+            out[name] = Array(try Data(contentsOf: directory.appendingPathComponent("\(name).bin")))
+        }
+        return out
+    }
+
+    func testEncodeVectorsAreWhatFlatcWritesFromTheirJSON() throws {
+        for (kind, schema) in [(ArkavoFlatBuffersSuite.encodeEvent, "event.fbs"), (ArkavoFlatBuffersSuite.encodeMetadata, "metadata.fbs")] {
+            var tables: [(String, JSONObject)] = []
+            var expected: [String: [UInt8]] = [:]
+            try forEachCase(in: "arkavo/flatbuffers", of: kind) { _, test in
+                let name = "case\(tables.count)"
+                tables.append((name, test.input["table"]!.objectValue!))
+                expected[name] = try Hex.decode(test.expected["buffer"]!.stringValue!)
+            }
+            let written = try flatcBinary(tables, schema: schema)
+            for (name, table) in tables {
+                XCTAssertEqual(written[name], expected[name], "\(kind.type) \(JSONWriter.compact(.object(table)).prefix(120))")
+            }
+        }
+    }
+
+    func testEncodeOfDecodeIsWhatFlatcWritesFromTheDecodedJSON() throws {
+        var events: [(String, JSONObject)] = []
+        var ours: [String: [UInt8]] = [:]
+        try forEachCase(in: "arkavo/flatbuffers", of: ArkavoFlatBuffersSuite.decodeEvent) { _, test in
+            guard test.result == .valid else { return }
+            let event = try Event.decode(try Hex.decode(test.input["buffer"]!.stringValue!))
+            let name = "event\(events.count)"
+            events.append((name, event.json))
+            ours[name] = event.encode()
+        }
+        var metadata: [(String, JSONObject)] = []
+        try forEachCase(in: "arkavo/flatbuffers", of: ArkavoFlatBuffersSuite.decodeMetadata) { _, test in
+            guard test.result == .valid else { return }
+            let decoded = try Metadata.decode(try Hex.decode(test.input["buffer"]!.stringValue!))
+            let name = "metadata\(metadata.count)"
+            metadata.append((name, decoded.json))
+            ours[name] = decoded.encode()
+        }
+        assertChecked(events.count, "valid Event decode vectors")
+        assertChecked(metadata.count, "valid Metadata decode vectors")
+        let written = try flatcBinary(events, schema: "event.fbs").merging(try flatcBinary(metadata, schema: "metadata.fbs")) { a, _ in a }
+        for (name, table) in events + metadata {
+            XCTAssertEqual(ours[name], written[name], "\(name): \(JSONWriter.compact(.object(table)).prefix(160))")
+        }
+    }
+
+    /// The check can fail: flatc writes other bytes when a field changes.
+    func testFlatcOutputDependsOnTheTable() throws {
+        let written = try flatcBinary([("a", ["action": "join"]), ("b", ["action": "leave"])], schema: "event.fbs")
+        XCTAssertNotEqual(written["a"], written["b"])
+        XCTAssertEqual(written["a"], Event(action: .join).encode())
+    }
+}

@@ -1,0 +1,95 @@
+import ArkavoConformance
+import ArkavoWire
+import ConformanceKit
+import WireCheckTestSupport
+import WireCore
+import XCTest
+
+/// The reason walk (ArkavoDiagnosis.cpp) must refuse exactly what the generated Verifier refuses,
+/// and name the field, the check and the byte offset.
+final class VerifierDiagnosisTests: XCTestCase {
+    static let fallback = "no field check failed"
+
+    /// Decode (Verifier, then the walk on refusal) agrees with the Verifier alone, and a refusal has a field reason.
+    func assertAgreement(event bytes: [UInt8], limits: VerifierLimits = .default, _ what: String) {
+        do {
+            _ = try Event.decode(bytes, limits: limits)
+            XCTAssertTrue(Event.verifies(bytes, limits: limits), "\(what): decoded what the Verifier refuses")
+        } catch {
+            XCTAssertFalse(Event.verifies(bytes, limits: limits), "\(what): refused what the Verifier accepts")
+            XCTAssertFalse(error.description.contains(Self.fallback), "\(what): the walk found no failing check: \(error)")
+        }
+    }
+
+    func assertAgreement(metadata bytes: [UInt8], limits: VerifierLimits = .default, _ what: String) {
+        do {
+            _ = try Metadata.decode(bytes, limits: limits)
+            XCTAssertTrue(Metadata.verifies(bytes, limits: limits), "\(what): decoded what the Verifier refuses")
+        } catch {
+            XCTAssertFalse(Metadata.verifies(bytes, limits: limits), "\(what): refused what the Verifier accepts")
+            XCTAssertFalse(error.description.contains(Self.fallback), "\(what): the walk found no failing check: \(error)")
+        }
+    }
+
+    func limits(_ test: TestCase) -> VerifierLimits {
+        VerifierLimits(
+            maxDepth: test.input["maxDepth"]?.intValue.map(UInt32.init) ?? 64,
+            maxTables: test.input["maxTables"]?.intValue.map(UInt32.init) ?? 1_000_000)
+    }
+
+    func testEveryDecodeVectorAgreesWithTheVerifier() throws {
+        try forEachCase(in: "arkavo/flatbuffers", of: ArkavoFlatBuffersSuite.decodeEvent) { _, test in
+            assertAgreement(event: try Hex.decode(test.input["buffer"]!.stringValue!), limits: limits(test), test.id)
+        }
+        try forEachCase(in: "arkavo/flatbuffers", of: ArkavoFlatBuffersSuite.decodeMetadata) { _, test in
+            assertAgreement(metadata: try Hex.decode(test.input["buffer"]!.stringValue!), limits: limits(test), test.id)
+        }
+    }
+
+    /// Every byte of a UserEvent and of a full Metadata set to 00, FF and itself + 1: several thousand
+    /// buffers, most refused somewhere else.
+    func testEverySingleByteChangeAgreesWithTheVerifier() {
+        var refused = 0
+        let event = Event(
+            action: .join, timestamp: 99,
+            data: .userEvent(
+                UserEvent(sourceType: .server, sourceID: [1, 2, 3], targetID: [4], attributeType: [.time], entityType: .server)))
+        let metadata = Metadata(
+            created: 5, id: [1], rating: Rating([.mild]), purpose: Purpose([0.5]), topics: [9],
+            archive: FormatInfo(type: ArchiveType.zip, version: "1"),
+            content: ContentFormat(format: FormatInfo(type: FormatType.png, profile: "p")))
+        for (bytes, isEvent) in [(event.encode(), true), (metadata.encode(), false)] {
+            for index in bytes.indices {
+                for value in [0x00, 0xFF, (Int(bytes[index]) + 1) & 0xFF] {
+                    var copy = bytes
+                    copy[index] = UInt8(value)
+                    if isEvent {
+                        assertAgreement(event: copy, "byte \(index) = \(value)")
+                        if !Event.verifies(copy) { refused += 1 }
+                    } else {
+                        assertAgreement(metadata: copy, "byte \(index) = \(value)")
+                        if !Metadata.verifies(copy) { refused += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 100, "the changes should break many buffers")
+    }
+
+    func testTheReasonNamesTheFieldTheCheckAndTheOffset() throws {
+        let metadata = Metadata(archive: FormatInfo(type: ArchiveType.zip, version: "abc"))
+        var bytes = metadata.encode()
+        let terminator = try XCTUnwrap(bytes.indices.first { bytes[$0] == 0x63 && $0 >= 2 && bytes[$0 - 2] == 0x61 }) + 1
+        XCTAssertEqual(bytes[terminator], 0)
+        bytes[terminator] = 0x41
+        XCTAssertThrowsError(try Metadata.decode(bytes)) { error in
+            guard case ArkavoError.flatBufferInvalid(let reason, let offset) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(reason, "Metadata(archive).version: string of 3 bytes is not terminated by a zero byte")
+            XCTAssertEqual(offset, terminator)
+        }
+        XCTAssertThrowsError(try Event.decode([0, 0, 0, 0] + Array(repeating: 0, count: 8))) { error in
+            XCTAssertEqual((error as? ArkavoError)?.code, "flatbuffer-invalid")
+            XCTAssertTrue("\(error)".contains("root offset 0 points to itself"), "\(error)")
+        }
+    }
+}
