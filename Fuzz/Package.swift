@@ -31,8 +31,10 @@ let package = Package(
         .executableTarget(name: "FuzzECDiff", dependencies: ["FuzzSupport", nanoTDF, crossCheck]),
         .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
         .executableTarget(name: "FuzzArkavoFrame", dependencies: ["FuzzSupport", arkavoWire]),
-        .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", arkavoWire, wireCore]),
-        .executableTarget(name: "FuzzArkavoMetadata", dependencies: ["FuzzSupport", arkavoWire, wireCore]),
+        // The oracle FuzzArkavoEvent and FuzzArkavoMetadata share (any FlatBuffers root table).
+        .target(name: "FuzzArkavoTable", dependencies: ["FuzzSupport", arkavoWire]),
+        .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
+        .executableTarget(name: "FuzzArkavoMetadata", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],
     swiftLanguageModes: [.v6]

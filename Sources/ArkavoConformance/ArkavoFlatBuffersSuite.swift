@@ -37,39 +37,10 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     public func generate() -> VectorFile {
-        var decodeEvents: [TestCase] = []
-        var decodeMetadata: [TestCase] = []
-        var encodeEvents: [TestCase] = []
-        var encodeMetadata: [TestCase] = []
-        for (slug, comment, flags, event) in ArkavoFixtures.events {
-            let bytes = event.encode()
-            precondition((try? Event.decode(bytes)) == event, "\(slug) does not decode to itself")
-            encodeEvents.append(
-                TestCase(
-                    id: "\(id)/encode-event-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"],
-                    input: ["table": .object(event.json)],
-                    expected: ["buffer": .string(Hex.encode(bytes))], result: .valid))
-        }
-        for (slug, comment, flags, metadata) in ArkavoFixtures.metadata {
-            let bytes = metadata.encode()
-            precondition((try? Metadata.decode(bytes)) == metadata, "\(slug) does not decode to itself")
-            encodeMetadata.append(
-                TestCase(
-                    id: "\(id)/encode-metadata-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"],
-                    input: ["table": .object(metadata.json)], expected: ["buffer": .string(Hex.encode(bytes))], result: .valid))
-        }
-        for buffer in Self.eventBuffers() {
-            decodeEvents.append(
-                Self.decodeCase(id: "\(id)/decode-event-\(buffer.slug)", buffer) { bytes, limits throws(ArkavoError) in
-                    try Event.decode(bytes, limits: limits).json
-                })
-        }
-        for buffer in Self.metadataBuffers() {
-            decodeMetadata.append(
-                Self.decodeCase(id: "\(id)/decode-metadata-\(buffer.slug)", buffer) { bytes, limits throws(ArkavoError) in
-                    try Metadata.decode(bytes, limits: limits).json
-                })
-        }
+        let encodeEvents = Self.encodeCases(id: "\(id)/encode-event", ArkavoFixtures.events)
+        let encodeMetadata = Self.encodeCases(id: "\(id)/encode-metadata", ArkavoFixtures.metadata)
+        let decodeEvents = Self.eventBuffers().map { Self.decodeCase(id: "\(id)/decode-event-\($0.slug)", $0, Event.self) }
+        let decodeMetadata = Self.metadataBuffers().map { Self.decodeCase(id: "\(id)/decode-metadata-\($0.slug)", $0, Metadata.self) }
         return VectorFile(
             format: "arkavo", suite: id, spec: ArkavoFixtures.spec,
             header: [
@@ -90,14 +61,24 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
             ])
     }
 
-    static func decodeCase(
-        id: String, _ buffer: Buffer, decode: ([UInt8], VerifierLimits) throws(ArkavoError) -> JSONObject
-    ) -> TestCase {
+    /// One encode case per table: its JSON in, the builders' bytes out.
+    static func encodeCases<Table: FlatBufferRoot>(id: String, _ tables: [(String, String, [String], Table)]) -> [TestCase] {
+        tables.map { slug, comment, flags, table in
+            let bytes = table.encode()
+            precondition((try? Table.decode(bytes, limits: .default)) == table, "\(slug) does not decode to itself")
+            return TestCase(
+                id: "\(id)-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"], input: ["table": .object(table.json)],
+                expected: ["buffer": .string(Hex.encode(bytes))], result: .valid)
+        }
+    }
+
+    /// One decode case: the reference's table, or its refusal's class.
+    static func decodeCase<Table: FlatBufferRoot>(id: String, _ buffer: Buffer, _: Table.Type) -> TestCase {
         var input: JSONObject = ["buffer": .string(Hex.encode(buffer.bytes))]
         if buffer.limits.maxDepth != VerifierLimits.default.maxDepth { input["maxDepth"] = .int(Int64(buffer.limits.maxDepth)) }
         if buffer.limits.maxTables != VerifierLimits.default.maxTables { input["maxTables"] = .int(Int64(buffer.limits.maxTables)) }
         do {
-            let table = try decode(buffer.bytes, buffer.limits)
+            let table = try Table.decode(buffer.bytes, limits: buffer.limits).json
             return TestCase(
                 id: id, comment: buffer.comment, flags: buffer.flags, spec: ["NanoTDF 14"], input: input,
                 expected: ["table": .object(table)],
@@ -109,6 +90,16 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         }
     }
 
+    /// A copy of `layout`'s buffer with one thing broken by `change`.
+    static func broken(
+        _ layout: FlatBufferLayout, _ base: String, _ slug: String, _ comment: String, _ flag: String,
+        _ change: (inout FlatBufferLayout) -> Void
+    ) -> Buffer {
+        var copy = layout
+        change(&copy)
+        return Buffer(slug: slug, comment: "\(base) with \(comment)", flags: [flag], bytes: copy.bytes)
+    }
+
     /// Event buffers: every valid event, then one break each of a UserEvent (and a few others).
     static func eventBuffers() -> [Buffer] {
         var list = ArkavoFixtures.events.map { Buffer(slug: $0.0, comment: $0.1, flags: $0.2, bytes: $0.3.encode()) }
@@ -117,9 +108,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         let root = layout.root
         let user = layout.target(root, slot: 4)
         func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
-            var copy = layout
-            change(&copy)
-            return Buffer(slug: slug, comment: "user-event-join with \(comment)", flags: [flag], bytes: copy.bytes)
+            Self.broken(layout, "user-event-join", slug, comment, flag, change)
         }
         list += [
             Buffer(slug: "empty", comment: "no bytes", flags: ["ShortBuffer"], bytes: []),
@@ -207,9 +196,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         let content = layout.target(root, slot: 8)
         let rating = layout.target(root, slot: 4)
         func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
-            var copy = layout
-            change(&copy)
-            return Buffer(slug: slug, comment: "every-field with \(comment)", flags: [flag], bytes: copy.bytes)
+            Self.broken(layout, "every-field", slug, comment, flag, change)
         }
         let version = layout.target(archive, slot: 1)
         list += [

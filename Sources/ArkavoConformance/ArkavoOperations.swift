@@ -16,39 +16,33 @@ enum ArkavoOperations {
     ]
 
     static let flatBuffers: [ShimOperation] = [
-        ArkavoFlatBuffersSuite.decodeEvent.operation { args throws(ShimError) in
-            let buffer = try args.hex("buffer")
-            let limits = try Self.limits(args)
-            do throws(ArkavoError) {
-                return ["table": .object(try Event.decode(buffer, limits: limits).json)]
-            } catch {
-                throw ShimError(error)
-            }
-        },
-        ArkavoFlatBuffersSuite.decodeMetadata.operation { args throws(ShimError) in
-            let buffer = try args.hex("buffer")
-            let limits = try Self.limits(args)
-            do throws(ArkavoError) {
-                return ["table": .object(try Metadata.decode(buffer, limits: limits).json)]
-            } catch {
-                throw ShimError(error)
-            }
-        },
-        ArkavoFlatBuffersSuite.encodeEvent.operation { args throws(ShimError) in
-            do throws(FlatBufferJSONError) {
-                return ["buffer": .string(Hex.encode(try Event(json: args["table"] ?? .null).encode()))]
-            } catch {
-                throw ShimError(code: ShimError.badRequestCode, message: "table: \(error)")
-            }
-        },
-        ArkavoFlatBuffersSuite.encodeMetadata.operation { args throws(ShimError) in
-            do throws(FlatBufferJSONError) {
-                return ["buffer": .string(Hex.encode(try Metadata(json: args["table"] ?? .null).encode()))]
-            } catch {
-                throw ShimError(code: ShimError.badRequestCode, message: "table: \(error)")
-            }
-        },
+        decode(ArkavoFlatBuffersSuite.decodeEvent, Event.self), decode(ArkavoFlatBuffersSuite.decodeMetadata, Metadata.self),
+        encode(ArkavoFlatBuffersSuite.encodeEvent, Event.self), encode(ArkavoFlatBuffersSuite.encodeMetadata, Metadata.self),
     ]
+
+    /// `arkavo.decode<Table> {buffer, maxDepth?, maxTables?}` → `table`.
+    static func decode<Table: FlatBufferRoot>(_ kind: GroupKind, _: Table.Type) -> ShimOperation {
+        kind.operation { args throws(ShimError) in
+            let buffer = try args.hex("buffer")
+            let limits = try Self.limits(args)
+            do throws(ArkavoError) {
+                return ["table": .object(try Table.decode(buffer, limits: limits).json)]
+            } catch {
+                throw ShimError(error)
+            }
+        }
+    }
+
+    /// `arkavo.encode<Table> {table}` → `buffer`; a table the JSON form cannot express is `bad-request`.
+    static func encode<Table: FlatBufferRoot>(_ kind: GroupKind, _: Table.Type) -> ShimOperation {
+        kind.operation { args throws(ShimError) in
+            do throws(FlatBufferJSONError) {
+                return ["buffer": .string(Hex.encode(try Table(json: args["table"] ?? .null).encode()))]
+            } catch {
+                throw ShimError(code: ShimError.badRequestCode, message: "table: \(error)")
+            }
+        }
+    }
 
     /// `maxDepth` and `maxTables`, each 1...2^32-1 when given.
     static func limits(_ args: JSONObject) throws(ShimError) -> VerifierLimits {

@@ -9,6 +9,14 @@ enum JSONOutput {
         FileHandle.standardOutput.write(Data((JSONWriter(options: .init(indent: 2)).string(value) + "\n").utf8))
     }
 
+    /// A decoder's refusal as `--json` prints it: `{"ok": false, "error": {code, offset?, message}}`.
+    static func refusal(_ error: some CodedError, offset: Int? = nil) -> JSONObject {
+        var detail: JSONObject = ["code": .string(error.code)]
+        if let offset { detail["offset"] = .int(Int64(offset)) }
+        detail["message"] = .string(error.description)
+        return ["ok": false, "error": .object(detail)]
+    }
+
     /// The summary of a finished run, as `--json` prints it.
     static func runSummary(_ report: RunReport, directory: String) -> JSONValue {
         let counts = report.counts()

@@ -15,10 +15,7 @@ struct ArkavoCommand: ParsableCommand {
     /// Prints a refusal (as `nanotdf inspect` does) and exits 1.
     static func refuse(_ error: ArkavoError, json: Bool) -> ExitCode {
         if json {
-            JSONOutput.print([
-                "ok": false,
-                "error": ["code": .string(error.code), "offset": .int(Int64(error.offset)), "message": .string(error.description)],
-            ])
+            JSONOutput.print(.object(JSONOutput.refusal(error, offset: error.offset)))
         } else {
             Console().message("refused: \(error.description)")
         }
@@ -72,12 +69,8 @@ struct FlatBufferOptions: ParsableArguments {
 
     var limits: VerifierLimits { VerifierLimits(maxDepth: maxDepth, maxTables: maxTables) }
 
-    /// Runs the decode or the encode direction for one table type.
-    func run(
-        decode: ([UInt8], VerifierLimits) throws(ArkavoError) -> JSONObject, encode: (JSONValue) throws(FlatBufferJSONError) -> [UInt8]
-    )
-        throws
-    {
+    /// Runs the decode or the encode direction for one root table.
+    func run<Table: FlatBufferRoot>(_: Table.Type) throws {
         if fromJSON {
             let text = try NanoTDFFiles.raw(file)
             let value: JSONValue
@@ -88,7 +81,7 @@ struct FlatBufferOptions: ParsableArguments {
             }
             let buffer: [UInt8]
             do throws(FlatBufferJSONError) {
-                buffer = try encode(value)
+                buffer = try Table(json: value).encode()
             } catch {
                 Console().message("refused: \(error)")
                 throw ExitCode(1)
@@ -104,7 +97,7 @@ struct FlatBufferOptions: ParsableArguments {
         }
         let bytes = try NanoTDFFiles.container(file)
         do throws(ArkavoError) {
-            ArkavoCommand.printFields(["table": .object(try decode(bytes, limits))], json: json)
+            ArkavoCommand.printFields(["table": .object(try Table.decode(bytes, limits: limits).json)], json: json)
         } catch {
             throw ArkavoCommand.refuse(error, json: json)
         }
@@ -128,9 +121,7 @@ struct EventCommand: ParsableCommand {
     @OptionGroup var options: FlatBufferOptions
 
     func run() throws {
-        try options.run(
-            decode: { bytes, limits throws(ArkavoError) in try Event.decode(bytes, limits: limits).json },
-            encode: { value throws(FlatBufferJSONError) in try Event(json: value).encode() })
+        try options.run(Event.self)
     }
 }
 
@@ -149,8 +140,6 @@ struct MetadataCommand: ParsableCommand {
     @OptionGroup var options: FlatBufferOptions
 
     func run() throws {
-        try options.run(
-            decode: { bytes, limits throws(ArkavoError) in try Metadata.decode(bytes, limits: limits).json },
-            encode: { value throws(FlatBufferJSONError) in try Metadata(json: value).encode() })
+        try options.run(Metadata.self)
     }
 }

@@ -64,7 +64,7 @@ struct JSONFlag: ParsableArguments {
 /// Exits 1 with the error class and message (and as JSON with --json).
 func refuse(_ error: ModelExchangeError, json: Bool) -> ExitCode {
     if json {
-        JSONOutput.print(["ok": false, "error": ["code": .string(error.code), "message": .string(error.description)]])
+        JSONOutput.print(.object(JSONOutput.refusal(error)))
     } else {
         // Most descriptions already start with their class ("malformed: …"); say it once.
         let text = error.description.hasPrefix(error.code) ? error.description : "\(error.code): \(error.description)"

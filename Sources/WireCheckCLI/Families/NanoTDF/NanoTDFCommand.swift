@@ -72,10 +72,7 @@ struct NanoTDFCommand: ParsableCommand {
                 }
             } catch {
                 if json {
-                    JSONOutput.print([
-                        "ok": false,
-                        "error": ["code": .string(error.code), "offset": .int(Int64(error.offset)), "message": .string(error.description)],
-                    ])
+                    JSONOutput.print(.object(JSONOutput.refusal(error, offset: error.offset)))
                 } else {
                     Console().message("refused: \(error.code): \(error.description)")
                 }

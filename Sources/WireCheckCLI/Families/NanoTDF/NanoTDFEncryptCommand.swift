@@ -54,7 +54,7 @@ struct NanoTDFEncryptCommand: ParsableCommand {
                 if out != "-" { Console().message("wrote \(bytes.count) bytes to \(out)") }
             }
         } catch {
-            if json { JSONOutput.print(["ok": false, "error": ["code": .string(error.code), "message": .string(error.description)]]) }
+            if json { JSONOutput.print(.object(JSONOutput.refusal(error))) }
             Console().message("refused: \(error.code): \(error.description)")
             throw ExitCode(1)
         }

@@ -29,10 +29,7 @@ struct NanoTDFVerifyCommand: ParsableCommand {
         do {
             container = try Container.parseEitherBindingForm(bytes)
         } catch {
-            report([
-                "ok": false,
-                "error": ["code": .string(error.code), "offset": .int(Int64(error.offset)), "message": .string(error.description)],
-            ])
+            report(JSONOutput.refusal(error, offset: error.offset))
             throw ExitCode(1)
         }
         var object: JSONObject = [:]
