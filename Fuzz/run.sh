@@ -11,7 +11,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N]   (targets: $(ls "$here/Sources" | grep '^Fuzz[A-Z]' | grep -v FuzzSupport | tr '\n' ' '))" >&2; exit 2; }
+usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 what="$1"; shift
 hours=8

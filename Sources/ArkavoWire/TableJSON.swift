@@ -134,8 +134,20 @@ struct TableReader {
         return out
     }
 
+    /// A `[ubyte]`: straight to bytes (no intermediate array; vectors of a few KiB are common).
     mutating func bytes(_ key: String) throws(FlatBufferJSONError) -> [UInt8]? {
-        try integers(key, in: 0...255)?.map { UInt8($0) }
+        guard let value = value(key) else { return nil }
+        guard let elements = value.arrayValue else { throw fail(key, "\(value) is not an array") }
+        var out = [UInt8]()
+        out.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            guard case .int(let n) = element, let byte = UInt8(exactly: n) else {
+                out.append(UInt8(try integer(element, "\(key)[\(i)]", in: 0...255)))
+                continue
+            }
+            out.append(byte)
+        }
+        return out
     }
 
     /// A vector of enum values.

@@ -32,6 +32,15 @@ enum FlowDownBench {
             plaintext, to: pair.publicKey, session: request.session, ephemeralPrivateKey: random.bytes(32), nonce: random.bytes(12))
         let payload = wrapper.encoded
         let box = try Base64.decode(wrapper.sealed, variant: .foundation)
+        let ephemeral = try Curve25519.KeyAgreement.PublicKey(
+            rawRepresentation: try Base64.decode(wrapper.ephemeralPublicKey, variant: .foundation))
+        let salt = Array((PayloadCipher.saltPrefix + request.session).utf8)
+        let sealedBox = try ChaChaPoly.SealedBox(combined: box)
+        let agreementKey = pair.agreement
+        // The floor must open the very payload the protocol row opens.
+        let floorKey = try pair.agreement.sharedSecretFromKeyAgreement(with: ephemeral).hkdfDerivedSymmetricKey(
+            using: SHA256.self, salt: salt, sharedInfo: pair.publicKey.signing, outputByteCount: 32)
+        precondition((try? ChaChaPoly.open(sealedBox, using: floorKey)).map(Array.init) == plaintext)
         let key = SymmetricKey(data: random.bytes(32))
         let rawBox = try ChaChaPoly.seal(plaintext, using: key, nonce: ChaChaPoly.Nonce(data: Array(box.prefix(12))))
         return [
@@ -48,6 +57,15 @@ enum FlowDownBench {
                 "flowdown payload open (Base64+JSON+X25519+HKDF+ChaCha20-Poly1305)", inputBytes: payload.utf8.count,
                 unit: .operationsPerSecond
             ) { (try? PayloadCipher.open(payload, keyPair: pair))?.plaintext.count ?? 0 },
+            BenchCase(
+                "raw X25519 + HKDF-SHA256 + ChaCha20-Poly1305 open of the same payload (the crypto floor of open)",
+                inputBytes: payload.utf8.count, unit: .operationsPerSecond
+            ) {
+                guard let shared = try? agreementKey.sharedSecretFromKeyAgreement(with: ephemeral) else { return 0 }
+                let key = shared.hkdfDerivedSymmetricKey(
+                    using: SHA256.self, salt: salt, sharedInfo: pair.publicKey.signing, outputByteCount: 32)
+                return (try? ChaChaPoly.open(sealedBox, using: key))?.count ?? 0
+            },
             BenchCase(
                 "raw ChaCha20-Poly1305 open of the same \(plaintext.count) bytes (swift-crypto)", inputBytes: box.count,
                 unit: .operationsPerSecond

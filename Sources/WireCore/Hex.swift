@@ -16,26 +16,39 @@ public enum Hex {
 
     /// Hex of either case; errors carry the byte offset.
     public static func decode(_ text: String) throws(WireError) -> [UInt8] {
-        try decode(utf8: Array(text.utf8))
+        // A native Swift string is contiguous UTF-8: decode it in place, without copying it to an array.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return try result.get() }
+        return try decode(utf8: Array(text.utf8))
     }
 
     /// Hex given as UTF-8 bytes.
     public static func decode(utf8 input: [UInt8]) throws(WireError) -> [UInt8] {
-        guard input.count % 2 == 0 else { throw .badLength(encoding: "hex", length: input.count) }
-        var out = [UInt8]()
-        out.reserveCapacity(input.count / 2)
-        var index = 0
-        while index < input.count {
-            guard let high = nibble(input[index]) else {
-                throw .invalidCharacter(encoding: "hex", offset: index, byte: input[index])
+        try input.withUnsafeBufferPointer { decode(buffer: $0) }.get()
+    }
+
+    /// The value of every byte as a hex digit, 0xFF for a byte that is none.
+    private static let values: [UInt8] = (0...255).map { nibble(UInt8($0)) ?? 0xFF }
+
+    /// Two digits to a byte through a table, with no branch per byte: an invalid digit sets the high
+    /// bits of `bad`, and only then is the input searched for the first one (its offset is the error's).
+    static func decode(buffer input: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], WireError> {
+        guard input.count % 2 == 0 else { return .failure(.badLength(encoding: "hex", length: input.count)) }
+        let count = input.count / 2
+        var bad: UInt8 = 0
+        let out = values.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+                for i in 0..<count {
+                    let high = table[Int(input[2 &* i])]
+                    let low = table[Int(input[2 &* i &+ 1])]
+                    bad |= high | low
+                    output[i] = high << 4 | low
+                }
+                initialized = count
             }
-            guard let low = nibble(input[index + 1]) else {
-                throw .invalidCharacter(encoding: "hex", offset: index + 1, byte: input[index + 1])
-            }
-            out.append(high << 4 | low)
-            index += 2
         }
-        return out
+        guard bad & 0xF0 != 0 else { return .success(out) }
+        let offset = input.firstIndex { nibble($0) == nil }!
+        return .failure(.invalidCharacter(encoding: "hex", offset: offset, byte: input[offset]))
     }
 
     /// The value of one hex digit, either case.

@@ -21,4 +21,21 @@ final class HexTests: XCTestCase {
         let all = (0...255).map(UInt8.init)
         XCTAssertEqual(try Hex.decode(Hex.encode(all)), all)
     }
+
+    /// The table decoder finds an invalid digit only after the loop: it must still report the first
+    /// one, where it stands, for every byte that is not a digit and at every position.
+    func testEveryNonDigitIsReportedWhereItStands() {
+        let digits = Set("0123456789abcdefABCDEF".utf8)
+        for byte in (0...255).map(UInt8.init) where !digits.contains(byte) {
+            for position in 0..<6 {
+                var text = Array("0a1B2c".utf8)
+                text[position] = byte
+                if position < 5 { text[5] = 0x7A }  // a second invalid digit later must not win
+                XCTAssertThrowsError(try Hex.decode(utf8: text)) {
+                    XCTAssertEqual(
+                        $0 as? WireError, .invalidCharacter(encoding: "hex", offset: position, byte: byte), "\(byte) at \(position)")
+                }
+            }
+        }
+    }
 }
