@@ -29,11 +29,19 @@ final class FlatBufferBridge {
         return Array(UnsafeBufferPointer(start: data, count: buffer.count))
     }
 
-    /// The bytes of a decoded C vector of `elementSize`-byte elements (nil when absent).
-    static func bytes(_ v: ArkavoVector, elementSize: Int = 1) -> [UInt8]? {
+    /// The bytes of a decoded C byte vector or string (nil when absent).
+    static func bytes(_ v: ArkavoVector) -> [UInt8]? {
         guard v.present else { return nil }
         guard let data = v.data, v.count > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: Int(v.count) * elementSize))
+        return Array(UnsafeBufferPointer(start: data, count: Int(v.count)))
+    }
+
+    /// The uint32 elements of a decoded C vector (little-endian in the buffer), nil when absent.
+    static func uint32s(_ v: ArkavoVector) -> [UInt32]? {
+        guard v.present else { return nil }
+        guard let data = v.data, v.count > 0 else { return [] }
+        let raw = UnsafeRawPointer(data)
+        return (0..<Int(v.count)).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)) }
     }
 
     /// A decoded C string (invalid UTF-8 is repaired with U+FFFD; the Verifier does not check UTF-8).

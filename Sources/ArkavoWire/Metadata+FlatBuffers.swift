@@ -31,18 +31,14 @@ extension Metadata {
             creator: FlatBufferBridge.bytes(c.creator),
             rating: r.present
                 ? Rating(
-                    [r.violent, r.sexual, r.profane, r.substance, r.hate, r.harm, r.mature, r.bully].map(RatingLevel.init(rawValue:)))
+                    [r.violent, r.sexual, r.profane, r.substance, r.hate, r.harm, r.mature, r.bully].map { RatingLevel(rawValue: $0) })
                 : nil,
             purpose: p.present
                 ? Purpose([
                     p.educational, p.entertainment, p.news, p.promotional, p.personal, p.opinion, p.transactional, p.harmful, p.confidence,
                 ])
                 : nil,
-            topics: FlatBufferBridge.bytes(c.topics, elementSize: 4).map { bytes in
-                stride(from: 0, to: bytes.count, by: 4).map {
-                    UInt32(bytes[$0]) | UInt32(bytes[$0 + 1]) << 8 | UInt32(bytes[$0 + 2]) << 16 | UInt32(bytes[$0 + 3]) << 24
-                }
-            },
+            topics: FlatBufferBridge.uint32s(c.topics),
             archive: info(c.archive),
             content: c.content.present
                 ? ContentFormat(

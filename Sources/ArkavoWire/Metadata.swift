@@ -46,7 +46,15 @@ public struct Rating: Equatable, Sendable {
 
     /// A rating from eight levels in slot order (missing ones are `unused`).
     public init(_ levels: [RatingLevel] = []) {
-        self.levels = Array((levels + Array(repeating: .unused, count: 8)).prefix(8))
+        self.levels = Self.padded(levels, to: 8, with: .unused)
+    }
+
+    /// `values` cut or padded to `count` in place (one array, not three: decoding makes many).
+    static func padded<T>(_ values: [T], to count: Int, with filler: T) -> [T] {
+        var values = values
+        if values.count > count { values.removeLast(values.count - count) }
+        if values.count < count { values.append(contentsOf: repeatElement(filler, count: count - values.count)) }
+        return values
     }
 }
 
@@ -61,7 +69,7 @@ public struct Purpose: Equatable, Sendable {
 
     /// A purpose from nine scores in slot order (missing ones are 0).
     public init(_ scores: [Float] = []) {
-        self.scores = Array((scores + Array(repeating: 0, count: 9)).prefix(9))
+        self.scores = Rating.padded(scores, to: 9, with: 0)
     }
 
     public static func == (a: Purpose, b: Purpose) -> Bool {

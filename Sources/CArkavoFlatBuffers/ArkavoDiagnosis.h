@@ -7,7 +7,6 @@
 #define ARKAVO_DIAGNOSIS_H
 
 #include <string>
-#include <vector>
 
 #include "ArkavoSchemas.h"
 
