@@ -11,6 +11,14 @@ extension Event {
         return Event(event)
     }
 
+    /// The event when the Verifier accepts `buffer`, nil without a reason otherwise (for callers
+    /// that only ask whether a body is an Event: the reason walk is not run).
+    public static func decodeIfValid(_ buffer: [UInt8], limits: VerifierLimits = .default) -> Event? {
+        var event = ArkavoEvent()
+        let accepted = buffer.withUnsafeBufferPointer { arkavo_decode_event($0.baseAddress, $0.count, limits.c, &event, nil) }
+        return accepted ? Event(event) : nil
+    }
+
     /// Whether the generated Verifier alone accepts `buffer` (no decoding, no reason).
     public static func verifies(_ buffer: [UInt8], limits: VerifierLimits = .default) -> Bool {
         buffer.withUnsafeBufferPointer { arkavo_event_verifies($0.baseAddress, $0.count, limits.c) }

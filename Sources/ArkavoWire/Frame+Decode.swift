@@ -58,7 +58,7 @@ extension Frame {
     /// A 0x06 body: an Event when the Verifier accepts it, a NanoTDF when it begins with `4C 31`
     /// (no such buffer verifies: its root offset points far outside it), else opaque bytes.
     static func event(_ body: [UInt8]) throws(ArkavoError) -> Frame {
-        if let event = try? Event.decode(body) {
+        if let event = Event.decodeIfValid(body) {
             guard body.count <= maximumEventLength else { throw .eventTooLarge(length: body.count, offset: 1) }
             return .event(event, bytes: body)
         }

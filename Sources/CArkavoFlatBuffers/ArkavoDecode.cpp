@@ -30,6 +30,7 @@ template <typename T> ArkavoFormatInfo infoOf(const T *info) {
 
 bool refuse(const uint8_t *buffer, size_t count, ArkavoVerifierLimits limits, ArkavoVerifyFailure *failure,
             bool (*diagnose)(arkavo::Diagnosis &)) {
+    if (!failure) return false;  // the caller asked for no reason
     arkavo::Diagnosis diagnosis(buffer, count, limits, failure);
     if (diagnose(diagnosis)) {
         // The walk accepted what the Verifier refused: a disagreement the fuzz targets look for.

@@ -25,6 +25,9 @@ final class FrameTests: XCTestCase {
         XCTAssertLessThanOrEqual(small.count, 2000)
         guard case .event(let event, _) = try Frame.decode([0x06] + small) else { return XCTFail("not an event") }
         XCTAssertEqual(event.action, .cache)
+        // The frame decoder asks only whether a body is an Event: the same answer, without a reason.
+        XCTAssertEqual(Event.decodeIfValid(small), try Event.decode(small))
+        XCTAssertNil(Event.decodeIfValid(Array(small.prefix(40))))
         let large = Event(action: .cache, data: .cacheEvent(CacheEvent(targetPayload: Array(repeating: 1, count: 1990)))).encode()
         XCTAssertGreaterThan(large.count, 2000)
         XCTAssertThrowsError(try Frame.decode([0x06] + large)) { XCTAssertEqual(($0 as? ArkavoError)?.code, "event-too-large") }

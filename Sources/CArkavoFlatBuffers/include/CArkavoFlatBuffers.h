@@ -132,6 +132,7 @@ bool arkavo_event_verifies(const uint8_t *buffer, size_t count, ArkavoVerifierLi
 bool arkavo_metadata_verifies(const uint8_t *buffer, size_t count, ArkavoVerifierLimits limits);
 
 /// Verifies `buffer` as an Event and fills `event`; on refusal fills `failure` and returns false.
+/// With `failure` NULL a refusal is not explained (the reason walk does not run).
 bool arkavo_decode_event(
     const uint8_t *buffer, size_t count, ArkavoVerifierLimits limits, ArkavoEvent *event, ArkavoVerifyFailure *failure);
 /// Verifies `buffer` as a Metadata and fills `metadata`; on refusal fills `failure` and returns false.
