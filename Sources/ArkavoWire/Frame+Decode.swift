@@ -14,7 +14,7 @@ extension Frame {
     /// fixed-width binding form); a refusal inside one keeps NanoTDF's class, with the frame offset.
     public static func decode(_ frame: [UInt8]) throws(ArkavoError) -> Frame {
         guard let first = frame.first else { throw .truncated(field: "type", offset: 0) }
-        if frame.count >= 3, frame[0] == 0x4C, frame[1] == 0x31 { return .bareNanoTDF(try container(frame, at: 0)) }
+        if frame.count >= 3, frame[0] == 0x4C, frame[1] == 0x31 { return .bareNanoTDF(try container(frame, frameOffset: 0)) }
         guard let type = FrameType(rawValue: first) else { throw .unknownFrameType(first, offset: 0) }
         let body = Array(frame.dropFirst())
         switch type {
@@ -48,7 +48,7 @@ extension Frame {
                     wrappedKey: Array(body[45..<77]), tag: Array(body[77..<93]))
             default: throw .badBodyLength(type: type, length: body.count, expected: "33 or 93", offset: 1)
             }
-        case .nats: return .nats(try container(frame, at: 1))
+        case .nats: return .nats(try container(body, frameOffset: 1))
         case .event: return try event(body)
         case .cbor: return .cbor(body)
         case .error: return .error(try ErrorMessage.decode(body[...], offset: 1), body: body)
@@ -62,7 +62,7 @@ extension Frame {
             guard body.count <= maximumEventLength else { throw .eventTooLarge(length: body.count, offset: 1) }
             return .event(event, bytes: body)
         }
-        if body.count >= 3, body[0] == 0x4C, body[1] == 0x31 { return .eventNanoTDF(try container(Array(body), at: 0, frameOffset: 1)) }
+        if body.count >= 3, body[0] == 0x4C, body[1] == 0x31 { return .eventNanoTDF(try container(body, frameOffset: 1)) }
         return .eventOpaque(body)
     }
 
@@ -71,11 +71,12 @@ extension Frame {
         return bytes
     }
 
-    private static func container(_ frame: [UInt8], at start: Int, frameOffset: Int? = nil) throws(ArkavoError) -> Container {
+    /// A NanoTDF container that starts `frameOffset` bytes into the frame (a refusal's offset is the frame's).
+    private static func container(_ bytes: [UInt8], frameOffset: Int) throws(ArkavoError) -> Container {
         do throws(NanoTDFError) {
-            return try Container.parse(start == 0 ? frame : Array(frame.dropFirst(start)))
+            return try Container.parse(bytes)
         } catch {
-            throw .nanoTDF(error, offset: error.offset + (frameOffset ?? start))
+            throw .nanoTDF(error, offset: error.offset + frameOffset)
         }
     }
 }
