@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "CdevAuth", targets: ["CdevAuth"]),
         .library(name: "NanoTDF", targets: ["NanoTDF"]),
         .library(name: "ArkavoWire", targets: ["ArkavoWire"]),
+        .library(name: "ATProtoLexicon", targets: ["ATProtoLexicon"]),
+        .library(name: "CatbirdMLS", targets: ["CatbirdMLS"]),
         .library(name: "CdevService", targets: ["CdevService"]),
         .library(name: "MockServers", targets: ["MockServers"]),
         .library(name: "WireCoreConformance", targets: ["WireCoreConformance"]),
@@ -25,6 +27,8 @@ let package = Package(
         .library(name: "CdevConformance", targets: ["CdevConformance"]),
         .library(name: "NanoTDFConformance", targets: ["NanoTDFConformance"]),
         .library(name: "ArkavoConformance", targets: ["ArkavoConformance"]),
+        .library(name: "ATProtoConformance", targets: ["ATProtoConformance"]),
+        .library(name: "CatbirdMLSConformance", targets: ["CatbirdMLSConformance"]),
         .library(name: "WireCheckFamilies", targets: ["WireCheckFamilies"]),
         // `swift test` for implementers: the vectors as resources, one test per case.
         .library(name: "WireCheckTesting", targets: ["WireCheckTesting"]),
@@ -66,6 +70,10 @@ let package = Package(
         .target(name: "CArkavoFlatBuffers", exclude: ["schemas"]),
         // Arkavo WebSocket frames (NanoTDF spec section 13) and the Event and Metadata tables (section 14).
         .target(name: "ArkavoWire", dependencies: ["WireCore", "NanoTDF", "CArkavoFlatBuffers"]),
+        // atproto string formats, Lexicon v1 documents and the validator of JSON values against them.
+        .target(name: "ATProtoLexicon", dependencies: ["WireCore"]),
+        // The Catbird MLS v0 contract: its lexicon documents (resources), models, and XRPC client.
+        .target(name: "CatbirdMLS", dependencies: ["ATProtoLexicon", "WireCore"], resources: [.copy("Lexicons")]),
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
@@ -79,12 +87,16 @@ let package = Package(
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
+        // Interop/ holds the vendored atproto-interop-tests files (see its README).
+        .target(name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"], resources: [.copy("Interop")]),
+        .target(name: "CatbirdMLSConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS"]),
 
         // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.
         .target(
             name: "WireCheckFamilies",
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "ArkavoConformance",
+                "ATProtoConformance", "CatbirdMLSConformance",
             ]),
         .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCheckFamilies", "WireCore"]),
 
@@ -94,7 +106,7 @@ let package = Package(
             name: "WireCheckCLI",
             dependencies: [
                 "WireCore", "ConformanceKit", "HTTPExchange", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
-                "ArkavoConformance", "ArkavoWire", "WireCheckFamilies",
+                "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -106,6 +118,8 @@ let package = Package(
         .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "NanoTDFTests", dependencies: ["NanoTDF", "WireCore"]),
         .testTarget(name: "ArkavoWireTests", dependencies: ["ArkavoWire", "ArkavoConformance", "NanoTDF", "ConformanceKit", "WireCore", "WireCheckTestSupport"]),
+        .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
+        .testTarget(name: "CatbirdMLSTests", dependencies: ["CatbirdMLS", "ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),
         .testTarget(

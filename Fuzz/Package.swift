@@ -12,6 +12,8 @@ let cdevService = Target.Dependency.product(name: "CdevService", package: "WireC
 let httpExchange = Target.Dependency.product(name: "HTTPExchange", package: "WireCheck")
 let nanoTDF = Target.Dependency.product(name: "NanoTDF", package: "WireCheck")
 let arkavoWire = Target.Dependency.product(name: "ArkavoWire", package: "WireCheck")
+let atprotoLexicon = Target.Dependency.product(name: "ATProtoLexicon", package: "WireCheck")
+let catbirdMLS = Target.Dependency.product(name: "CatbirdMLS", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -35,6 +37,8 @@ let package = Package(
         .target(name: "FuzzArkavoTable", dependencies: ["FuzzSupport", arkavoWire]),
         .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
         .executableTarget(name: "FuzzArkavoMetadata", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
+        .executableTarget(name: "FuzzATProtoSyntax", dependencies: ["FuzzSupport", atprotoLexicon]),
+        .executableTarget(name: "FuzzLexiconValidate", dependencies: ["FuzzSupport", atprotoLexicon, catbirdMLS, wireCore]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,3 +13,8 @@ for target in $(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p
     (cd "Corpus/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
   fi
 done
+# Resource bundles (the Catbird MLS lexicons FuzzLexiconValidate loads) sit beside the binaries, where
+# SwiftPM's Bundle.module looks first.
+for bundle in "$WORK/fuzz-build/release/"*.resources; do
+  [ -d "$bundle" ] && cp -r "$bundle" "$OUT/"
+done

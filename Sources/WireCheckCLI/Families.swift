@@ -10,7 +10,9 @@ enum Families {
     static let all = WireCheckFamilies.all
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
-    static let commands: [any ParsableCommand.Type] = [FlowDownCommand.self, CdevCommand.self, NanoTDFCommand.self, ArkavoCommand.self]
+    static let commands: [any ParsableCommand.Type] = [
+        FlowDownCommand.self, CdevCommand.self, NanoTDFCommand.self, ArkavoCommand.self, ATProtoCommand.self, MLSCommand.self,
+    ]
 
     /// `wirecheck serve <family>`: the families with a mock server.
     static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self]

@@ -1,4 +1,6 @@
+import ATProtoConformance
 import ArkavoConformance
+import CatbirdMLSConformance
 import CdevConformance
 import ConformanceKit
 import FlowDownConformance
@@ -12,5 +14,6 @@ public enum WireCheckFamilies {
     /// Every family, in the order of runs and reports.
     public static let all = ProtocolFamilies([
         WireCoreFamily.family, FlowDownFamily.family, CdevFamily.family, NanoTDFFamily.family, ArkavoFamily.family,
+        ATProtoFamily.family, MLSFamily.family,
     ])
 }

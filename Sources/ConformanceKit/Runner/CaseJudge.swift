@@ -62,6 +62,9 @@ public struct CaseJudge: Sendable {
             if strict, let expected = test.error, mapped != expected {
                 verdict.status = .fail
                 verdict.reason = "rejected with error class \(shown), expected \(expected)"
+            } else if strict, let missing = Self.missingErrorPaths(error, test: test) {
+                verdict.status = .fail
+                verdict.reason = "rejected (\(shown)) without an error at \(missing)"
             } else {
                 verdict.reason = "rejected (\(shown))"
             }
@@ -74,6 +77,18 @@ public struct CaseJudge: Sendable {
             }
         }
         return verdict
+    }
+
+    /// The first JSON pointer the case's `expected.errors` names that no error of the rejection's
+    /// `errors` points at or inside, when both lists are present (cases of validators: rejecting is not
+    /// enough, the reason must be found where it is). Codes are the implementation's own and are not
+    /// compared.
+    static func missingErrorPaths(_ error: ShimError, test: TestCase) -> String? {
+        guard let expected = test.expected["errors"]?.arrayValue, let actual = error.details["errors"]?.arrayValue else { return nil }
+        let paths = actual.compactMap { $0["path"]?.stringValue }
+        return expected.compactMap { $0["path"]?.stringValue }.first { wanted in
+            !paths.contains { $0 == wanted || $0.hasPrefix(wanted + "/") }
+        }.map { "\"\($0)\"" }
     }
 
     private func accepted(_ result: JSONObject, test: TestCase, mismatch: (JSONObject) -> String?) -> Verdict {

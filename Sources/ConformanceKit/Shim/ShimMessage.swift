@@ -39,11 +39,15 @@ public struct ShimError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String
     /// A human-readable reason (free text; never compared).
     public var message: String
+    /// Further members of the error object beside `code` and `message`, e.g. the `errors` list of
+    /// `mls.validate` (JSON pointers into the value), which `--strict` compares with the case.
+    public var details: JSONObject
 
     /// An error of class `code`.
-    public init(code: String, message: String = "") {
+    public init(code: String, message: String = "", details: JSONObject = JSONObject()) {
         self.code = code
         self.message = message
+        self.details = details
     }
 
     /// A format module's error, with its class and its description.
@@ -79,6 +83,7 @@ public struct ShimResponse: Sendable, Equatable {
         case .failure(let error):
             var body: JSONObject = ["code": .string(error.code)]
             if !error.message.isEmpty { body["message"] = .string(error.message) }
+            for (key, value) in error.details where body[key] == nil { body[key] = value }
             return JSONWriter.compact(["id": .int(id), "ok": false, "error": .object(body)])
         }
     }
@@ -103,7 +108,10 @@ public struct ShimResponse: Sendable, Equatable {
         let error = object["error"]
         let code = error?["code"]?.stringValue ?? error?.stringValue ?? "error"
         let message = error?["message"]?.stringValue ?? ""
-        return .success(ShimResponse(id: id, outcome: .failure(ShimError(code: code, message: message))))
+        var details = error?.objectValue ?? JSONObject()
+        details["code"] = nil
+        details["message"] = nil
+        return .success(ShimResponse(id: id, outcome: .failure(ShimError(code: code, message: message, details: details))))
     }
 }
 

@@ -1,0 +1,56 @@
+import ATProtoLexicon
+
+/// This project's syntax cases beyond the interop files; verdicts come from the reference checker
+/// and each is asserted by hand in the tests.
+enum ATProtoSyntaxEdgeCases {
+    static func o(_ n: Int) -> String { String(repeating: "o", count: n) }
+
+    static let all: [ATProtoSyntaxSuite.Case] = {
+        var list: [ATProtoSyntaxSuite.Case] = []
+        func add(_ format: StringFormat, _ flag: String, _ comment: String, _ values: String...) {
+            for value in values { list.append(.init(format: format, value: value, flags: [flag], comment: comment)) }
+        }
+        for format in StringFormat.allCases { add(format, "Empty", "the empty string", "") }
+        add(.did, "Boundary", "2,048 characters, then 2,049", "did:plc:" + o(2040), "did:plc:" + o(2041))
+        add(
+            .handle, "Boundary", "253 characters, then 254", o(63) + "." + o(63) + "." + o(63) + "." + o(57) + ".test",
+            o(63) + "." + o(63) + "." + o(63) + "." + o(58) + ".test")
+        add(.handle, "Boundary", "a label of 63, then 64", o(63) + ".test", o(64) + ".test")
+        add(
+            .nsid, "Boundary", "317 characters, then 318", "com." + String(repeating: "ooooooooo.", count: 30) + o(13),
+            "com." + String(repeating: "ooooooooo.", count: 30) + o(14))
+        add(.nsid, "Boundary", "a name of 63, then 64", "com.example." + o(63), "com.example." + o(64))
+        add(.recordKey, "Boundary", "512 characters, then 513", o(512), o(513))
+        let longestNSID = "com." + String(repeating: "ooooooooo.", count: 30) + o(13)
+        add(
+            .atURI, "Boundary", "every part at its longest (DID 2,048, NSID 317, record key 512), then the DID one longer",
+            "at://did:plc:" + o(2040) + "/" + longestNSID + "/" + o(512), "at://did:plc:" + o(2041) + "/" + longestNSID + "/" + o(512))
+        add(.uri, "Boundary", "8,192 bytes, then 8,193", "https://e.com/" + o(8178), "https://e.com/" + o(8179))
+        add(.cid, "Boundary", "8 and 256 characters, then 7 and 257", o(8), o(256), o(7), o(257))
+        add(.tid, "Boundary", "12 and 14 characters", "3jzfcijpj2z2", "3jzfcijpj2z2aa")
+        add(
+            .datetime, "Boundary", "64 characters, then 65", "1985-04-12T23:20:50." + String(repeating: "1", count: 43) + "Z",
+            "1985-04-12T23:20:50." + String(repeating: "1", count: 44) + "Z")
+        add(.handle, "Unicode", "a non-ASCII letter, and its punycode", "bücher.example", "xn--bcher-kva.example")
+        add(.did, "Unicode", "a non-ASCII letter in the identifier", "did:plc:bücher")
+        add(.nsid, "Unicode", "a non-ASCII letter in the name", "com.example.bücher")
+        add(.recordKey, "Unicode", "a non-ASCII letter", "bücher")
+        add(.uri, "Unicode", "a non-ASCII path is still a URI", "https://example.com/bücher")
+        add(.language, "Unicode", "a non-ASCII letter", "dé")
+        add(.tid, "Unicode", "a full-width digit", "3jzfcijpj2z2\u{FF12}")
+        add(.uri, "Whitespace", "a no-break space and a tab", "https://example.com/a\u{00A0}b", "https://example.com/a\tb")
+        add(.datetime, "Whitespace", "a trailing newline", "1985-04-12T23:20:50.123Z\n")
+        add(.handle, "Whitespace", "a trailing newline", "john.test\n")
+        add(
+            .datetime, "Calendar", "leap days: 2000 and 2024 are leap years, 1900 and 2023 are not",
+            "2000-02-29T00:00:00Z", "2024-02-29T12:00:00.000Z", "1900-02-29T00:00:00Z", "2023-02-29T00:00:00Z")
+        add(.datetime, "Calendar", "the 31st of a 30-day month", "2024-04-31T00:00:00Z", "2024-06-31T00:00:00Z")
+        add(
+            .datetime, "Calendar", "offsets at the edge", "2024-01-01T00:00:00+23:59", "2024-01-01T00:00:00-23:59",
+            "2024-01-01T00:00:00+24:00")
+        add(
+            .datetime, "Calendar", "year 0 is allowed, but not an instant before it",
+            "0000-01-01T00:00:00Z", "0000-01-01T00:59:00+01:00", "0000-01-01T01:00:00+01:00")
+        return list
+    }()
+}

@@ -1,0 +1,118 @@
+import ATProtoConformance
+import ATProtoLexicon
+import CatbirdMLS
+import ConformanceKit
+import WireCore
+
+/// `mls/lexicon`: values checked against the Catbird MLS v0 lexicons — for every def and every
+/// endpoint's params, input and output, a full and a minimal valid value, then one change per
+/// constraint (each required field removed, each limit met and passed by one, each format broken,
+/// each type replaced, nulls) and the changes a validator must accept.
+public struct MLSLexiconSuite: VectorSuite {
+    public init() {}
+    public var id: String { "mls/lexicon" }
+
+    /// `MLSValidateTest`: `mls.validate {lexicon, value}` → `{}`, or `invalid-value` with `errors`
+    /// [{path, code, message}]. An invalid case's `expected.errors` names the JSON pointer the
+    /// rejection must point at (compared under `--strict`).
+    public static let validate = GroupKind(
+        "MLSValidateTest", op: "mls.validate", params: [.string("lexicon")], input: [Field("value", [:])],
+        expected: [
+            .array("errors", of: SchemaBuilder.object([("path", SchemaBuilder.string), ("code", SchemaBuilder.string)]), required: false)
+        ])
+
+    public var groupKinds: [GroupKind] { [Self.validate] }
+    public var operations: [ShimOperation] { [MLSOperations.validate] }
+
+    static let notes: [String: VectorFile.Note] = [
+        "Example": .init(bugType: .basic, description: "A valid value: every field (full) or the required ones only (minimal)."),
+        "Required": .init(bugType: .missingStep, description: "A required field without a default is missing."),
+        "Null": .init(bugType: .edgeCase, description: "null where the field is not nullable: null and absent are different."),
+        "Type": .init(bugType: .basic, description: "A value of another JSON type."),
+        "Limit": .init(bugType: .edgeCase, description: "A length, count, size or range exactly at its limit (valid) or one past it."),
+        "Utf8Length": .init(
+            bugType: .canOfWorms,
+            description: "A string within maxLength characters but over maxLength UTF-8 bytes: lexicon lengths count bytes."),
+        "Format": .init(bugType: .basic, description: "A string that breaks its format (did, datetime, at-uri, ...)."),
+        "Enum": .init(bugType: .basic, description: "A value outside a closed enum."),
+        "OpenSet": .init(bugType: .interop, description: "A value outside knownValues: an open set, so it must be accepted."),
+        "UnknownField": .init(bugType: .interop, description: "An undeclared field: lexicon validators ignore unknown fields."),
+        "IntegerLikeFloat": .init(
+            bugType: .interop, description: "An integer written as an integral float (3.0), which the data model accepts."),
+        "Default": .init(
+            bugType: .functionality, description: "An optional field with a default left out: valid, and the default applies."),
+        "Blob": .init(bugType: .basic, description: "A blob without its ref, or of a MIME type accept does not list."),
+        "Const": .init(bugType: .basic, description: "Not the const value."),
+        "Token": .init(bugType: .basic, description: "Not the name of the token the ref names."),
+        "Union": .init(bugType: .basic, description: "A union member without $type, or with one the union does not list."),
+    ]
+
+    public func generate() -> VectorFile {
+        let catalog = CatbirdLexicons.catalog
+        let examples = LexiconExamples(catalog: catalog)
+        let mutations = LexiconMutations(catalog: catalog)
+        let validator = CatbirdLexicons.validator()
+        let groups = MLSLexiconTargets.all.compactMap { name -> TestGroup? in
+            guard let (schema, base) = MLSLexiconTargets.schema(name) else { return nil }
+            let full = examples.example(schema, base: base, full: true)
+            let minimal = examples.example(schema, base: base, full: false)
+            var cases: [(value: JSONValue, flags: [String], comment: String, path: JSONPointer?, code: ValidationError.Code?)] = [
+                (full, ["Example"], "every field", nil, nil)
+            ]
+            if minimal != full { cases.append((minimal, ["Example"], "required fields only", nil, nil)) }
+            for m in mutations.mutations(of: schema, base: base, example: full) {
+                cases.append((full.replacing(at: m.path, with: m.replacement), [m.flag], "\(m.path): \(m.comment)", m.path, m.expected))
+            }
+            var seen = Set<String>()
+            var tests: [TestCase] = []
+            for c in cases where seen.insert(JSONWriter.compact(c.value)).inserted {
+                // Case ids keep to [A-Za-z0-9._+/-]: `nsid#part` is written `nsid/part`.
+                let id = "\(self.id)/\(name.split(separator: "#").joined(separator: "/"))/\(tests.count + 1)"
+                let errors = (try? validator.validate(c.value, against: name).errors) ?? []
+                if errors.isEmpty {
+                    tests.append(
+                        TestCase(
+                            id: id, comment: c.comment, flags: c.flags, spec: ["catbird-mls.md 2-3"], input: ["value": c.value],
+                            expected: [:], result: .valid))
+                } else {
+                    var expected: JSONObject = [:]
+                    if let path = c.path, let code = c.code {
+                        expected["errors"] = [["path": .string(path.description), "code": .string(code.rawValue)]]
+                    }
+                    tests.append(
+                        TestCase(
+                            id: id, comment: "\(c.comment) (\(errors.map(\.description).joined(separator: "; ")))", flags: c.flags,
+                            spec: ["catbird-mls.md 2-3", "atproto Lexicon"], input: ["value": c.value], expected: expected,
+                            result: .invalid,
+                            error: MLSOperations.invalidValueCode))
+                }
+            }
+            return TestGroup(type: Self.validate.type, params: ["lexicon": .string(name)], tests: tests)
+        }
+        return VectorFile(
+            format: "mls", suite: id,
+            spec: .init(
+                name: "Catbird MLS API v0 lexicons (blue.catbird.mls.*)", version: "v0 (mls-ds c52bfec), as Lexicon v1",
+                url: "https://atproto.com/specs/lexicon"),
+            header: [
+                "Values validated against this project's Lexicon v1 documents of the Catbird MLS v0 contract "
+                    + "(Sources/CatbirdMLS/Lexicons).",
+                "Op mls.validate {lexicon, value} -> {} or error invalid-value with errors [{path, code, message}]; lexicon is nsid#def, "
+                    + "or nsid#params / #input / #output for an endpoint. An invalid case's expected.errors gives the JSON pointer the "
+                    + "rejection must name (checked with --strict; codes are the implementation's own).",
+                "Validation is of decoded values: strings as declared (v0 bytes are base64 strings), datetimes strict.",
+            ],
+            notes: Self.notes, testGroups: groups)
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        file.allTests.compactMap { group, test in
+            guard let name = group.params["lexicon"]?.stringValue, let value = test.input["value"],
+                let index = MLSLexiconTargets.all.firstIndex(of: name), index < 256
+            else { return nil }
+            let bytes = JSONWriter().bytes(value)
+            // FuzzLexiconValidate reads the first byte as the target and the rest as JSON; seeds over 64 KiB are left out.
+            return bytes.count < 65_536 ? CorpusSeed(target: "FuzzLexiconValidate", bytes: [UInt8(index)] + bytes) : nil
+        }
+    }
+}

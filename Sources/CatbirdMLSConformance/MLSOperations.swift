@@ -1,0 +1,29 @@
+import ATProtoLexicon
+import CatbirdMLS
+import ConformanceKit
+import WireCore
+
+/// The reference implementation of the `mls.*` shim operations.
+enum MLSOperations {
+    /// The error class of a value the lexicon refuses.
+    static let invalidValueCode = "invalid-value"
+
+    /// `mls.validate {lexicon, value}` → `{}`, or `invalid-value` with `errors` [{path, code, message}].
+    /// A lexicon name that names nothing is `bad-request`.
+    static let validate = MLSLexiconSuite.validate.operation { args throws(ShimError) in
+        let name = try args.string("lexicon")
+        guard let value = args["value"] else { throw ShimError(code: ShimError.badRequestCode, message: "argument 'value' is missing") }
+        let result: LexiconValidator.Result
+        do throws(LexiconTargetError) {
+            result = try CatbirdLexicons.validator().validate(value, against: name)
+        } catch {
+            throw ShimError(code: ShimError.badRequestCode, message: error.description)
+        }
+        guard let first = result.errors.first else { return [:] }
+        let errors = result.errors.map { e -> JSONValue in
+            ["path": .string(e.path.description), "code": .string(e.code.rawValue), "message": .string(e.message)]
+        }
+        throw ShimError(
+            code: invalidValueCode, message: "\(result.errors.count) error(s); first: \(first)", details: ["errors": .array(errors)])
+    }
+}
