@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ATProtoLexicon", targets: ["ATProtoLexicon"]),
         .library(name: "CatbirdMLS", targets: ["CatbirdMLS"]),
         .library(name: "CdevService", targets: ["CdevService"]),
+        .library(name: "CatbirdMLSService", targets: ["CatbirdMLSService"]),
         .library(name: "MockServers", targets: ["MockServers"]),
         .library(name: "WireCoreConformance", targets: ["WireCoreConformance"]),
         .library(name: "FlowDownConformance", targets: ["FlowDownConformance"]),
@@ -77,6 +78,8 @@ let package = Package(
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
+        // The Catbird MLS v0 API as request → response functions (the mock MLS server), without a server framework.
+        .target(name: "CatbirdMLSService", dependencies: ["ATProtoLexicon", "CatbirdMLS", "HTTPExchange", "WireCore", crypto]),
         // The cdev HTTP API as request → response functions, without a server framework.
         .target(name: "CdevService", dependencies: ["WireCore", "HTTPExchange", "CdevAuth", "QRImage", logging]),
 
@@ -89,13 +92,16 @@ let package = Package(
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
         // Interop/ holds the vendored atproto-interop-tests files (see its README).
         .target(name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"], resources: [.copy("Interop")]),
-        .target(name: "CatbirdMLSConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS"]),
+        .target(
+            name: "CatbirdMLSConformance",
+            dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS", "CatbirdMLSService"]),
 
         // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.
         .target(
             name: "WireCheckFamilies",
             dependencies: [
-                "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "ArkavoConformance",
+                "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance",
+                "ArkavoConformance",
                 "ATProtoConformance", "CatbirdMLSConformance",
             ]),
         .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCheckFamilies", "WireCore"]),
@@ -106,7 +112,8 @@ let package = Package(
             name: "WireCheckCLI",
             dependencies: [
                 "WireCore", "ConformanceKit", "HTTPExchange", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
-                "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS",
+                "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
+                "CatbirdMLSConformance",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -117,9 +124,17 @@ let package = Package(
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "NanoTDFTests", dependencies: ["NanoTDF", "WireCore"]),
-        .testTarget(name: "ArkavoWireTests", dependencies: ["ArkavoWire", "ArkavoConformance", "NanoTDF", "ConformanceKit", "WireCore", "WireCheckTestSupport"]),
+        .testTarget(
+            name: "ArkavoWireTests",
+            dependencies: ["ArkavoWire", "ArkavoConformance", "NanoTDF", "ConformanceKit", "WireCore", "WireCheckTestSupport"]),
         .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
         .testTarget(name: "CatbirdMLSTests", dependencies: ["CatbirdMLS", "ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
+        .testTarget(
+            name: "CatbirdMLSServiceTests",
+            dependencies: [
+                "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange", "WireCore", "MockServers",
+                "ConformanceKit", logging,
+            ]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),
         .testTarget(

@@ -4,5 +4,6 @@ import ConformanceKit
 public enum MLSFamily {
     /// The `mls/*` suites.
     public static let family = ProtocolFamily(
-        name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons", suites: [MLSLexiconSuite()])
+        name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons", suites: [MLSLexiconSuite()],
+        embeddedLiveChecks: MLSEmbeddedChecks.all)
 }

@@ -12,6 +12,35 @@ public protocol MockService: Sendable {
     func didBind(port: Int)
     /// The WebSocket endpoint, if the service has one.
     var webSocket: WebSocketEndpoint? { get }
+    /// The largest body the service reads for a request (given without its body), and the answer to
+    /// a larger one, written without reading the rest.
+    func bodyLimit(for request: APIRequest) -> BodyLimit
+}
+
+/// How much of a request body a service reads, and what it answers beyond that.
+public struct BodyLimit: Sendable {
+    /// The largest body, in bytes.
+    public var maximum: Int
+    /// The answer to a larger body.
+    public var refusal: APIResponse
+
+    /// A limit of `maximum` bytes answered with `refusal`.
+    public init(maximum: Int, refusal: APIResponse) {
+        self.maximum = maximum
+        self.refusal = refusal
+    }
+
+    /// 1 MiB, refused as Go's `http.MaxBytesReader` does (plain-text 413).
+    public static let standard = BodyLimit(
+        maximum: 1 << 20,
+        refusal: APIResponse(
+            status: 413, headers: [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")],
+            body: Array("Request Entity Too Large\n".utf8)))
+}
+
+extension MockService {
+    /// The standard 1 MiB limit.
+    public func bodyLimit(for request: APIRequest) -> BodyLimit { .standard }
 }
 
 /// A WebSocket endpoint of a mock service: the gate that may refuse an upgrade before the

@@ -7,25 +7,31 @@ import NIOCore
 /// status, the headers in order and the exact body bytes.
 struct MockResponder: HTTPResponder {
     let service: any MockService
-    /// Larger bodies are refused before they reach a handler.
-    static let maximumBody = 1 << 20
 
     func respond(to request: Request, context: MockRequestContext) async throws -> Response {
+        let head = try await Self.apiRequest(request, context: context, collectBody: false)
+        let limit = service.bodyLimit(for: head)
+        // A declared length over the limit is refused before a byte of the body is read; otherwise the
+        // body is read up to the limit and refused at the first byte past it.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit.maximum {
+            return Self.response(limit.refusal)
+        }
         let api: APIRequest
         do {
-            api = try await Self.apiRequest(request, context: context, collectBody: true)
+            api = try await Self.apiRequest(request, context: context, collectBody: true, upTo: limit.maximum)
         } catch {
-            let headers = [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")]
-            return Self.response(APIResponse(status: 413, headers: headers, body: Array("Request Entity Too Large\n".utf8)))
+            return Self.response(limit.refusal)
         }
         return Self.response(service.handle(api))
     }
 
-    static func apiRequest(_ request: Request, context: MockRequestContext, collectBody: Bool) async throws -> APIRequest {
+    static func apiRequest(_ request: Request, context: MockRequestContext, collectBody: Bool, upTo maximum: Int = 0) async throws
+        -> APIRequest
+    {
         var body: [UInt8] = []
         if collectBody {
             var request = request
-            let buffer = try await request.collectBody(upTo: maximumBody)
+            let buffer = try await request.collectBody(upTo: maximum)
             body = Array(buffer.readableBytesView)
         }
         let target = request.head.path ?? "/"

@@ -15,8 +15,8 @@ enum Families {
     ]
 
     /// `wirecheck serve <family>`: the families with a mock server.
-    static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self]
+    static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self, ServeMLSCommand.self]
 
     /// `wirecheck check <family>`: the families with a live-server checker.
-    static let checkCommands: [any ParsableCommand.Type] = [CheckCdevCommand.self]
+    static let checkCommands: [any ParsableCommand.Type] = [CheckCdevCommand.self, CheckMLSCommand.self]
 }

@@ -1,0 +1,18 @@
+import CatbirdMLSService
+import ConformanceKit
+
+/// What `wirecheck run` adds after the vectors: the live checker against the mock MLS server.
+enum MLSEmbeddedChecks {
+    static let all = [
+        EmbeddedLiveCheck(suite: "mls/live") { start, console in
+            var config = MLSServiceConfig()
+            config.port = 0
+            let server = try start(MLSService(config: config))
+            defer { server.stop() }
+            let checker = try MLSLiveChecker(
+                options: MLSLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", token: "dev-alice", otherToken: "dev-bob"))
+            console.message("[mls/live] checking the embedded mock on port \(server.port)")
+            return checker.run()
+        }
+    ]
+}

@@ -1,0 +1,207 @@
+import ATProtoLexicon
+import CatbirdMLS
+import ConformanceKit
+import Foundation
+import WireCore
+
+/// The checks of `wirecheck check mls`, in the order of the seed document's workflow: auth refusal
+/// and routing first, then publish → fetch key packages → create → send → read (with pagination),
+/// the contract's error names, and last the destructive leave.
+extension MLSLiveChecker {
+    static let suite: JSONValue = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"
+
+    /// What one check hands the next.
+    struct Session {
+        var convoId: String?
+        var ownDID: String?
+    }
+
+    /// Runs every check in order and returns their results.
+    public func run() -> [CaseResult] {
+        var session = Session()
+        checkRouting()
+        checkKeyPackages(&session)
+        checkConversation(&session)
+        checkMessages(session)
+        checkParams()
+        checkErrors(session)
+        checkBlob()
+        checkLeave(session)
+        return results
+    }
+
+    func checkRouting() {
+        check("auth-missing-token", spec: ["5"]) {
+            Self.expectError(try call(.getConvos, token: nil), 401, "AuthenticationRequired")
+        }
+        check("auth-unknown-token", spec: ["5"]) {
+            Self.expectError(try call(.getConvos, token: "not-a-token-wirecheck"), 401, "AuthenticationRequired")
+        }
+        check("unknown-method", spec: ["Decisions"]) {
+            Self.expectError(
+                try request("GET", "/xrpc/blue.catbird.mls.getEpoch", headers: [("Authorization", "Bearer \(options.token)")]), 501,
+                "MethodNotImplemented")
+        }
+    }
+
+    func checkKeyPackages(_ session: inout Session) {
+        check("publishKeyPackage-shape", spec: ["2.7"]) {
+            switch output(
+                try call(.publishKeyPackage, token: options.token, body: ["keyPackage": "d2lyZWNoZWNr", "cipherSuite": Self.suite]),
+                .publishKeyPackage)
+            {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let body):
+                session.ownDID = body["keyPackage"]?["did"]?.stringValue
+                return .pass("200, a keyPackageRef for \(session.ownDID ?? "?")")
+            }
+        }
+        check("getKeyPackages-missing", spec: ["2.8"]) {
+            let unknown = "did:plc:wirecheckmissing0000000000"
+            let query = "dids=\(session.ownDID ?? "did:plc:wirecheck")&dids=\(unknown)"
+            switch output(try call(.getKeyPackages, token: options.token, query: query), .getKeyPackages) {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let body):
+                guard body["missing"]?.arrayValue?.contains(.string(unknown)) == true else {
+                    return .fail("missing does not list \(unknown)")
+                }
+                return .pass("200, \(body["keyPackages"]?.arrayValue?.count ?? 0) key package(s), missing lists the unknown DID")
+            }
+        }
+        check("getKeyPackages-too-many-dids", spec: ["2.8"]) {
+            let query = (0...100).map { "dids=did:plc:wirecheck\($0)" }.joined(separator: "&")
+            return Self.expectError(try call(.getKeyPackages, token: options.token, query: query), 400, "TooManyDids")
+        }
+    }
+
+    func checkConversation(_ session: inout Session) {
+        check("createConvo-shape", spec: ["2.2"]) {
+            switch output(
+                try call(.createConvo, token: options.token, body: ["cipherSuite": Self.suite, "metadata": ["name": "wirecheck"]]),
+                .createConvo)
+            {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let body):
+                session.convoId = body["convo"]?["id"]?.stringValue
+                return .pass("200, conversation \(session.convoId ?? "?")")
+            }
+        }
+        check("getConvos-lists-it", spec: ["2.1"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            switch output(try call(.getConvos, token: options.token, query: "limit=100"), .getConvos) {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let body):
+                let ids = body["convos"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+                return ids.contains(convoId) || body["cursor"] != nil
+                    ? .pass("200, \(ids.count) conversation(s)") : .fail("the new conversation is not listed")
+            }
+        }
+    }
+
+    func checkMessages(_ session: Session) {
+        check("sendMessage-shape", spec: ["2.6"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            switch output(
+                try call(.sendMessage, token: options.token, body: ["convoId": .string(convoId), "ciphertext": "bWVzc2FnZSAw"]),
+                .sendMessage)
+            {
+            case .failure(let f): return .fail(f.reason)
+            case .success: return .pass("200, a messageView")
+            }
+        }
+        check("getMessages-pagination", spec: ["2.5", "6"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            var sent: [String] = []
+            for i in 1...5 {
+                let body: JSONValue = ["convoId": .string(convoId), "ciphertext": .string("bWVzc2FnZSA\(i)")]
+                guard case .success(let answer) = output(try call(.sendMessage, token: options.token, body: body), .sendMessage),
+                    let id = answer["message"]?["id"]?.stringValue
+                else { return .skip("sendMessage did not succeed, so there is nothing to page through") }
+                sent.append(id)
+            }
+            var seen: [String] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let query = "convoId=\(convoId)&limit=2" + (cursor.map { "&cursor=\(URLQueryEncoding.encodeComponent($0))" } ?? "")
+                switch output(try call(.getMessages, token: options.token, query: query), .getMessages) {
+                case .failure(let f): return .fail("page \(pages + 1): \(f.reason)")
+                case .success(let body):
+                    let ids = body["messages"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+                    guard ids.count <= 2 else { return .fail("page \(pages + 1) has \(ids.count) messages for limit=2") }
+                    seen += ids
+                    cursor = body["cursor"]?.stringValue
+                }
+                pages += 1
+            } while cursor != nil && pages < 50
+            guard Set(seen).count == seen.count else { return .fail("a message came back on two pages") }
+            let missing = sent.filter { !seen.contains($0) }
+            guard missing.isEmpty else { return .fail("\(missing.count) of the 5 messages sent never came back") }
+            return .pass("\(seen.count) messages in \(pages) pages of 2, each once; no cursor after the last")
+        }
+    }
+
+    func checkParams() {
+        check("getConvos-limit-out-of-range", spec: ["2.1", "7"]) {
+            Self.expectError(try call(.getConvos, token: options.token, query: "limit=0"), 400, "InvalidRequest")
+        }
+        check("getConvos-sortBy-not-in-enum", spec: ["2.1", "7"]) {
+            Self.expectError(try call(.getConvos, token: options.token, query: "sortBy=name"), 400, "InvalidRequest")
+        }
+        check("createConvo-missing-cipherSuite", spec: ["2.2", "7"]) {
+            Self.expectError(try call(.createConvo, token: options.token, body: [:]), 400, "InvalidRequest")
+        }
+        check("sendMessage-ciphertext-too-long", spec: ["2.6", "7"]) {
+            let body: JSONValue = ["convoId": "x", "ciphertext": .string(String(repeating: "A", count: 1_048_580))]
+            let reply = try call(.sendMessage, token: options.token, body: body)
+            return reply.status == 400 || reply.status == 413
+                ? .pass("\(reply.status)") : .fail("status \(reply.status), expected 400 (or 413)")
+        }
+    }
+
+    func checkErrors(_ session: Session) {
+        check("getMessages-ConvoNotFound", spec: ["2.5", "9"]) {
+            Self.expectError(try call(.getMessages, token: options.token, query: "convoId=wirecheck-no-such-convo"), 404, "ConvoNotFound")
+        }
+        check("getMessages-InvalidCursor", spec: ["2.5"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            return Self.expectError(
+                try call(.getMessages, token: options.token, query: "convoId=\(convoId)&cursor=%21%21"), 400, "InvalidCursor")
+        }
+        check("publishKeyPackage-ExpirationTooFar", spec: ["2.7"]) {
+            let far = Datetime.format(unixMilliseconds: Int64((Date().timeIntervalSince1970 + 100 * 86_400) * 1000))
+            let body: JSONValue = ["keyPackage": "d2lyZWNoZWNr", "cipherSuite": Self.suite, "expiresAt": .string(far)]
+            return Self.expectError(try call(.publishKeyPackage, token: options.token, body: body), 400, "ExpirationTooFar")
+        }
+        check("createConvo-InvalidCipherSuite", spec: ["2.2"]) {
+            Self.expectError(
+                try call(.createConvo, token: options.token, body: ["cipherSuite": "MLS_0_WIRECHECK"]), 400, "InvalidCipherSuite")
+        }
+        check("sendMessage-NotMember", spec: ["2.6", "9"]) {
+            guard let other = options.otherToken else { return .skip("needs --other-token") }
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            return Self.expectError(
+                try call(.sendMessage, token: other, body: ["convoId": .string(convoId), "ciphertext": "AAAA"]), 403, "NotMember")
+        }
+    }
+
+    func checkBlob() {
+        check("uploadBlob-shape", spec: ["2.9"]) {
+            let reply = try request(
+                "POST", MLSEndpoint.uploadBlob.path,
+                headers: [("Authorization", "Bearer \(options.token)"), ("Content-Type", "text/plain")],
+                body: Array("wirecheck blob".utf8))
+            switch output(reply, .uploadBlob) {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let body): return .pass("200, blob \(body["blob"]?["cid"]?.stringValue ?? "?")")
+            }
+        }
+    }
+
+    func checkLeave(_ session: Session) {
+        check("leaveConvo-LastMember", spec: ["2.4"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            return Self.expectError(try call(.leaveConvo, token: options.token, body: ["convoId": .string(convoId)]), 400, "LastMember")
+        }
+    }
+}

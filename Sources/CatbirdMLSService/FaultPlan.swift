@@ -1,0 +1,58 @@
+/// Failures injected for client tests (`--faults 'sendMessage:503x2,getConvos:429@2'`): for an
+/// endpoint, `STATUSxN` fails its next N calls with STATUS and `STATUS@K` fails only its K-th call.
+/// A 429 carries `Retry-After: 1`.
+public struct FaultPlan: Sendable, Equatable {
+    /// One rule.
+    public struct Rule: Sendable, Equatable {
+        /// The endpoint name (`sendMessage`).
+        public var endpoint: String
+        /// The status to answer.
+        public var status: Int
+        /// The calls (1-based) it applies to.
+        public var calls: ClosedRange<Int>
+    }
+
+    /// The rules in the order given.
+    public var rules: [Rule]
+
+    /// No faults.
+    public init() { rules = [] }
+
+    /// Parses the `--faults` text; nil with the reason when it is malformed.
+    public init(parsing text: String) throws(FaultPlanError) {
+        rules = []
+        for item in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !item.isEmpty {
+            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw FaultPlanError("'\(item)': expected endpoint:STATUSxN or endpoint:STATUS@K")
+            }
+            let spec = parts[1]
+            if let x = spec.firstIndex(of: "x"), let status = Int(spec[..<x]), let count = Int(spec[spec.index(after: x)...]), count >= 1 {
+                rules.append(Rule(endpoint: parts[0], status: status, calls: 1...count))
+            } else if let at = spec.firstIndex(of: "@"), let status = Int(spec[..<at]), let call = Int(spec[spec.index(after: at)...]),
+                call >= 1
+            {
+                rules.append(Rule(endpoint: parts[0], status: status, calls: call...call))
+            } else {
+                throw FaultPlanError("'\(item)': expected STATUSxN (the next N calls) or STATUS@K (the K-th call)")
+            }
+            guard (400...599).contains(rules.last!.status) else { throw FaultPlanError("'\(item)': the status must be 400-599") }
+        }
+    }
+
+    /// The status to inject into call number `call` (1-based) of `endpoint`, if any.
+    public func status(for endpoint: String, call: Int) -> Int? {
+        rules.first { $0.endpoint == endpoint && $0.calls.contains(call) }?.status
+    }
+}
+
+/// A malformed `--faults` text.
+public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import CatbirdMLSService
+import Foundation
+import Logging
+import MockServers
+
+/// `wirecheck serve mls`: the mock Catbird MLS server in the foreground.
+struct ServeMLSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mls",
+        abstract: "The mock Catbird MLS server: the nine blue.catbird.mls.* endpoints of the v0 contract at /xrpc/<nsid>.",
+        discussion: """
+            Every input and parameter is validated against the lexicons (400 InvalidRequest naming the field); errors \
+            are {error, message} with the contract's names and statuses. Auth is Authorization: Bearer with a dev token \
+            (dev-alice, dev-bob, dev-carol, dev-dave → did:plc:<name>, or --dev-token) or, with --jwt-secret, an HS256 \
+            JWT whose iss is the caller's DID. State is in memory. Stop it with Ctrl-C.
+            Examples:
+              wirecheck serve mls --port 8767
+              wirecheck serve mls --port 0 --faults 'sendMessage:503x2,getConvos:429@2'
+            """)
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port (0 picks a free one).") var port = 8767
+    @Option(help: "Accept HS256 JWTs signed with this secret (iss = the caller's DID).") var jwtSecret: String?
+    @Option(help: "Another dev token, TOKEN=DID (repeatable).") var devToken: [String] = []
+    @Option(help: "Inject failures: endpoint:STATUSxN (the next N calls) or endpoint:STATUS@K (the K-th call), comma-separated.")
+    var faults = ""
+    @Option(help: "Requests per DID per second before 429 with Retry-After.") var rateLimit = 1000
+    @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level must be debug, info or warning") }
+        var logger = Logger(label: "wirecheck.mls-mock")
+        logger.logLevel = level
+        var config = MLSServiceConfig()
+        config.host = host
+        config.port = port
+        config.rateLimit = rateLimit
+        config.jwtSecret = jwtSecret.map { Array($0.utf8) }
+        for pair in devToken {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[1].hasPrefix("did:") else { throw ValidationError("--dev-token must be TOKEN=DID, got \(pair)") }
+            config.devTokens[parts[0]] = parts[1]
+        }
+        do {
+            config.faults = try FaultPlan(parsing: faults)
+        } catch {
+            throw ValidationError("--faults: \(error)")
+        }
+        let service = MLSService(config: config)
+        let settings = config
+        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
+        do {
+            try await server.run { port in
+                let tokens = settings.devTokens.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
+                print("Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(jwtSecret == nil ? "" : "; HS256 JWTs accepted")")
+                if !settings.faults.rules.isEmpty { print("faults: \(faults)") }
+            }
+        } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                throw exitHarness("cannot listen on \(host):\(port): the port is in use; pick another --port, or --port 0 for a free one")
+            }
+            throw exitHarness("the mock server stopped: \(text)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CatbirdMLS
+import CatbirdMLSConformance
+import CatbirdMLSService
+import ConformanceKit
+import Logging
+import MockServers
+import WireCore
+import XCTest
+
+/// `wirecheck check mls` against the mock on Hummingbird, and the checker's power to fail: the same
+/// checks against a mock with faults injected find them.
+final class MLSLiveCheckTests: XCTestCase {
+    func start(_ config: MLSServiceConfig) throws -> BackgroundServer {
+        var logger = Logger(label: "test.mls-mock")
+        logger.logLevel = .warning
+        return try BackgroundServer(MockHTTPServer(service: MLSService(config: config), logger: logger))
+    }
+
+    func testTheLiveCheckPassesAgainstTheMock() throws {
+        var config = MLSServiceConfig()
+        config.port = 0
+        let server = try start(config)
+        defer { server.stop() }
+        let checker = try MLSLiveChecker(
+            options: .init(baseURL: "http://127.0.0.1:\(server.port)", token: "dev-alice", otherToken: "dev-bob"))
+        let results = checker.run()
+        XCTAssertGreaterThanOrEqual(results.count, 20)
+        for result in results { XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)") }
+    }
+
+    func testTheLiveCheckFailsWhereTheServerBreaksTheContract() throws {
+        var config = MLSServiceConfig()
+        config.port = 0
+        config.faults = try FaultPlan(parsing: "createConvo:500x1,uploadBlob:502x1")
+        let server = try start(config)
+        defer { server.stop() }
+        let results = try MLSLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", token: "dev-alice")).run()
+        let failed = Set(results.filter { $0.status == .fail }.map(\.id))
+        XCTAssertTrue(failed.isSuperset(of: ["mls/live/createConvo-shape", "mls/live/uploadBlob-shape"]), "\(failed)")
+        XCTAssertEqual(results.first { $0.id == "mls/live/sendMessage-NotMember" }?.status, .skip)
+    }
+
+    func testAnOversizedBlobIsRefusedWithoutReadingIt() throws {
+        var config = MLSServiceConfig()
+        config.port = 0
+        config.maximumBlobSize = 1000
+        let server = try start(config)
+        defer { server.stop() }
+        let probe = try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)")
+        let headers = [("Authorization", "Bearer dev-alice"), ("Content-Type", "application/octet-stream")]
+        let over = try probe.send("POST", MLSEndpoint.uploadBlob.path, headers: headers, body: Array(repeating: 7, count: 1001))
+        XCTAssertEqual(over.status, 413)
+        XCTAssertEqual(try JSONParser.parse(over.body)["error"], "BlobTooLarge")
+        XCTAssertEqual(
+            try probe.send("POST", MLSEndpoint.uploadBlob.path, headers: headers, body: Array(repeating: 7, count: 1000)).status, 200)
+    }
+}
