@@ -5,6 +5,7 @@ let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 
 let package = Package(
     name: "WireCheck",
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "ArkavoWire", targets: ["ArkavoWire"]),
         .library(name: "ATProtoLexicon", targets: ["ATProtoLexicon"]),
         .library(name: "CatbirdMLS", targets: ["CatbirdMLS"]),
+        .library(name: "CatbirdMLSClient", targets: ["CatbirdMLSClient"]),
         .library(name: "CdevService", targets: ["CdevService"]),
         .library(name: "CatbirdMLSService", targets: ["CatbirdMLSService"]),
         .library(name: "MockServers", targets: ["MockServers"]),
@@ -44,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -75,6 +78,8 @@ let package = Package(
         .target(name: "ATProtoLexicon", dependencies: ["WireCore"]),
         // The Catbird MLS v0 contract: its lexicon documents (resources), models, and XRPC client.
         .target(name: "CatbirdMLS", dependencies: ["ATProtoLexicon", "WireCore"], resources: [.copy("Lexicons")]),
+        // The XRPC client of the Catbird MLS API on AsyncHTTPClient, with retries and cursor pages.
+        .target(name: "CatbirdMLSClient", dependencies: ["CatbirdMLS", "ATProtoLexicon", "WireCore", asyncHTTPClient]),
         // libqrencode + libpng behind a C API that keeps libpng's longjmp on the C side.
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
@@ -132,7 +137,9 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSServiceTests",
             dependencies: [
-                "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange", "WireCore", "MockServers",
+                "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSClient", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange",
+                "WireCore",
+                "MockServers",
                 "ConformanceKit", logging,
             ]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),

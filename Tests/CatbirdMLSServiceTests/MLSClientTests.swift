@@ -1,0 +1,185 @@
+import CatbirdMLS
+import CatbirdMLSClient
+import CatbirdMLSService
+import Logging
+import MockServers
+import Synchronization
+import WireCore
+import XCTest
+
+/// The XRPC client against the mock on Hummingbird over AsyncHTTPClient: the seed workflow, typed
+/// errors, pages, and retries counted and timed with an injected sleep.
+final class MLSClientTests: XCTestCase {
+    let suite = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"
+
+    func start(_ change: (inout MLSServiceConfig) -> Void = { _ in }) throws -> BackgroundServer {
+        var config = MLSServiceConfig()
+        config.port = 0
+        change(&config)
+        var logger = Logger(label: "test.mls-mock")
+        logger.logLevel = .warning
+        return try BackgroundServer(MockHTTPServer(service: MLSService(config: config), logger: logger))
+    }
+
+    /// Records each wait instead of sleeping.
+    final class Waits: Sendable {
+        let delays = Mutex<[Double]>([])
+        var all: [Double] { delays.withLock { $0 } }
+    }
+
+    func client(_ server: BackgroundServer, token: String = "dev-alice", retry: RetryPolicy = RetryPolicy(), waits: Waits = Waits())
+        -> MLSClient
+    {
+        MLSClient(
+            baseURL: "http://127.0.0.1:\(server.port)", token: token, retry: retry,
+            sleep: { delay in waits.delays.withLock { $0.append(delay) } },
+            jitter: { 1.0 })
+    }
+
+    func testTheSeedWorkflow() async throws {
+        let server = try start()
+        defer { server.stop() }
+        let alice = client(server)
+        let bob = client(server, token: "dev-bob")
+        let published = try await bob.publishKeyPackage(PublishKeyPackageInput(keyPackage: "AAECAw==", cipherSuite: suite))
+        XCTAssertEqual(published.keyPackage.did, "did:plc:bob")
+        let packages = try await alice.getKeyPackages(dids: ["did:plc:bob", "did:plc:carol"])
+        XCTAssertEqual(packages.keyPackages.map(\.did), ["did:plc:bob"])
+        XCTAssertEqual(packages.missing, ["did:plc:carol"])
+        let created = try await alice.createConvo(
+            CreateConvoInput(cipherSuite: suite, initialMembers: ["did:plc:bob"], metadata: .init(name: "Team")))
+        XCTAssertEqual(created.welcomeMessages.map(\.did), ["did:plc:bob"])
+        XCTAssertEqual(created.convo.metadata?.name, "Team")
+        for i in 0..<7 {
+            _ = try await bob.sendMessage(
+                SendMessageInput(
+                    convoId: created.convo.id, ciphertext: Base64.encode(Array("m\(i)".utf8), variant: .init(.std, .padded, .strict))))
+        }
+        var read: [MessageView] = []
+        for try await message in alice.allMessages(convoId: created.convo.id, pageSize: 3) { read.append(message) }
+        XCTAssertEqual(read.count, 7)
+        XCTAssertEqual(Set(read.map(\.id)).count, 7)
+        XCTAssertEqual(read.first?.createdAt.text.count, 24, "YYYY-MM-DDTHH:MM:SS.sssZ")
+        var convos = 0
+        for try await _ in alice.allConvos() { convos += 1 }
+        XCTAssertEqual(convos, 1)
+    }
+
+    func testErrorsAreTyped() async throws {
+        let server = try start()
+        defer { server.stop() }
+        let alice = client(server)
+        do {
+            _ = try await alice.getMessages(convoId: "nope")
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error.errorName, "ConvoNotFound")
+            guard case .xrpc(404, _, let message) = error else { return XCTFail("\(error)") }
+            XCTAssertNotNil(message)
+        }
+        do {
+            _ = try await client(server, token: "wrong").getConvos()
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error.errorName, "AuthenticationRequired")
+            XCTAssertTrue(error.description.contains("Authentication required") || error.description.contains("authentication required"))
+        }
+        // Refused before sending: the request breaks the input lexicon, or the blob is over 50 MB.
+        do {
+            _ = try await alice.addMembers(AddMembersInput(convoId: "x", members: []))
+            XCTFail("no error")
+        } catch {
+            guard case .invalidRequest(let errors) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(errors.map(\.path.description), ["/members"])
+        }
+        do {
+            _ = try await alice.getConvos(limit: 0)
+            XCTFail("no error")
+        } catch {
+            guard case .invalidRequest = error else { return XCTFail("\(error)") }
+        }
+        do {
+            _ = try await alice.uploadBlob(Array(repeating: 0, count: 52_428_801), mimeType: "application/octet-stream")
+            XCTFail("no error")
+        } catch {
+            guard case .blobTooLarge(52_428_801, 52_428_800) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.description.contains("50MB"))
+        }
+    }
+
+    func testRetriesFollowThePolicyExactly() async throws {
+        // Two 503s then success: 3 attempts, waits 1 s and 2 s (exponential, jitter fixed at 1).
+        let server = try start {
+            $0.faults = try! FaultPlan(
+                parsing: "getConvos:503x2,getMessages:429x1,sendMessage:400x1,leaveConvo:501x1,publishKeyPackage:503x9")
+        }
+        defer { server.stop() }
+        let waits = Waits()
+        let alice = client(server, retry: RetryPolicy(maxRetries: 3, retryDelay: 1.0), waits: waits)
+        _ = try await alice.getConvos()
+        XCTAssertEqual(waits.all, [1.0, 2.0])
+        // A 429 with Retry-After: 1 waits exactly that.
+        let convo = try await alice.createConvo(CreateConvoInput(cipherSuite: suite))
+        _ = try await alice.getMessages(convoId: convo.convo.id)
+        XCTAssertEqual(waits.all, [1.0, 2.0, 1.0])
+        // Another 4xx and 501 are never retried.
+        do {
+            _ = try await alice.sendMessage(SendMessageInput(convoId: convo.convo.id, ciphertext: "AA=="))
+            XCTFail()
+        } catch {
+            XCTAssertEqual(error.errorName, "InvalidRequest")
+        }
+        do {
+            _ = try await alice.leaveConvo(LeaveConvoInput(convoId: convo.convo.id))
+            XCTFail()
+        } catch {
+            XCTAssertEqual(error.errorName, "MethodNotImplemented")
+        }
+        XCTAssertEqual(waits.all.count, 3)
+        // Persistent 503: maxRetries retries (4 attempts), delays 1, 2, 4, then the last error.
+        do {
+            _ = try await alice.publishKeyPackage(PublishKeyPackageInput(keyPackage: "AAAA", cipherSuite: suite))
+            XCTFail()
+        } catch {
+            guard case .xrpc(503, "NotEnoughResources", _) = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(Array(waits.all.suffix(3)), [1.0, 2.0, 4.0])
+        XCTAssertEqual(waits.all.count, 6)
+    }
+
+    func testBackoffIsCappedAndJittered() {
+        let policy = RetryPolicy(maxRetries: 10, retryDelay: 0.5, maxDelay: 3)
+        XCTAssertEqual((1...5).map { policy.delay(beforeRetry: $0, retryAfter: nil, jitter: 1) }, [0.5, 1, 2, 3, 3])
+        XCTAssertEqual(policy.delay(beforeRetry: 3, retryAfter: nil, jitter: 0.5), 1)
+        XCTAssertEqual(policy.delay(beforeRetry: 3, retryAfter: 7, jitter: 0.5), 7)
+        XCTAssertEqual([429, 500, 502, 503, 504].map(RetryPolicy.isRetryable), [true, true, true, true, true])
+        XCTAssertEqual(
+            [400, 401, 403, 404, 409, 413, 501].map(RetryPolicy.isRetryable), [false, false, false, false, false, false, false])
+    }
+
+    /// A transport whose every request fails as a refused connection does.
+    final class Unreachable: XRPCTransport {
+        struct Refused: Error {}
+        let attempts = Mutex(0)
+        func send(_ request: XRPCRequest, baseURL: String) async throws -> XRPCResponse {
+            attempts.withLock { $0 += 1 }
+            throw Refused()
+        }
+    }
+
+    func testNetworkErrorsAreRetriedThenReported() async throws {
+        let waits = Waits()
+        let transport = Unreachable()
+        let alice = MLSClient(
+            baseURL: "http://127.0.0.1:9", token: "dev-alice", transport: transport, retry: RetryPolicy(maxRetries: 2, retryDelay: 0.25),
+            sleep: { delay in waits.delays.withLock { $0.append(delay) } }, jitter: { 1.0 })
+        do {
+            _ = try await alice.getConvos()
+            XCTFail("no error")
+        } catch {
+            guard case .transport = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(waits.all, [0.25, 0.5])
+        XCTAssertEqual(transport.attempts.withLock { $0 }, 3)
+    }
+}
