@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
         .executableTarget(name: "FuzzArkavoMetadata", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),
         .executableTarget(name: "FuzzATProtoSyntax", dependencies: ["FuzzSupport", atprotoLexicon]),
+        .executableTarget(name: "FuzzMLSModels", dependencies: ["FuzzSupport", catbirdMLS, wireCore]),
         .executableTarget(name: "FuzzLexiconValidate", dependencies: ["FuzzSupport", atprotoLexicon, catbirdMLS, wireCore]),
         .executableTarget(name: "FuzzCdevAuthBody", dependencies: ["FuzzSupport", cdevAuth, cdevService, httpExchange, wireCore]),
     ],

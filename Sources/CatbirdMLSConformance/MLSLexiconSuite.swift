@@ -113,6 +113,21 @@ public struct MLSLexiconSuite: VectorSuite {
             let bytes = JSONWriter().bytes(value)
             // FuzzLexiconValidate reads the first byte as the target and the rest as JSON; seeds over 64 KiB are left out.
             return bytes.count < 65_536 ? CorpusSeed(target: "FuzzLexiconValidate", bytes: [UInt8(index)] + bytes) : nil
+        } + modelSeeds(from: file)
+    }
+
+    /// The valid output values, for FuzzMLSModels (first byte: the output's endpoint in its order).
+    func modelSeeds(from file: VectorFile) -> [CorpusSeed] {
+        let order = [
+            "getConvos", "createConvo", "addMembers", "leaveConvo", "getMessages", "sendMessage", "publishKeyPackage", "getKeyPackages",
+            "uploadBlob",
+        ]
+        return file.allTests.compactMap { group, test in
+            guard test.result == .valid, let name = group.params["lexicon"]?.stringValue, name.hasSuffix("#output"),
+                let index = order.firstIndex(of: String(name.dropFirst("blue.catbird.mls.".count).dropLast("#output".count))),
+                let value = test.input["value"]
+            else { return nil }
+            return CorpusSeed(target: "FuzzMLSModels", bytes: [UInt8(index)] + JSONWriter().bytes(value))
         }
     }
 }

@@ -3,6 +3,8 @@
 public struct LexiconCatalog: Sendable {
     /// The documents by NSID.
     public private(set) var documents: [String: LexiconDocument] = [:]
+    /// Every def by its qualified name `nsid#name`, with its document's NSID: refs resolve with one lookup.
+    private var defs: [String: (nsid: String, def: LexiconDef)] = [:]
 
     /// A catalog of `documents` (a later document with the same id replaces an earlier one).
     public init(_ documents: [LexiconDocument] = []) {
@@ -10,7 +12,11 @@ public struct LexiconCatalog: Sendable {
     }
 
     /// Adds or replaces a document.
-    public mutating func add(_ document: LexiconDocument) { documents[document.id] = document }
+    public mutating func add(_ document: LexiconDocument) {
+        if let old = documents[document.id] { for (name, _) in old.defs { defs["\(old.id)#\(name)"] = nil } }
+        documents[document.id] = document
+        for (name, def) in document.defs { defs["\(document.id)#\(name)"] = (document.id, def) }
+    }
 
     /// The full form `nsid#name` of `ref` written in document `base` (`#name` → `base#name`,
     /// `nsid` → `nsid#main`).
@@ -21,10 +27,15 @@ public struct LexiconCatalog: Sendable {
 
     /// The def that `ref` (as written in document `base`) names, with its qualified name.
     public func resolve(_ ref: String, from base: String) -> (name: String, def: LexiconDef)? {
+        resolveWithDocument(ref, from: base).map { ($0.name, $0.def) }
+    }
+
+    /// The def that `ref` names, its qualified name and the NSID of its document (which its own refs
+    /// are relative to).
+    public func resolveWithDocument(_ ref: String, from base: String) -> (name: String, nsid: String, def: LexiconDef)? {
         let full = Self.qualify(ref, in: base)
-        let parts = full.split(separator: "#", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let def = documents[parts[0]]?.def(parts[1]) else { return nil }
-        return (full, def)
+        guard let entry = defs[full] else { return nil }
+        return (full, entry.nsid, entry.def)
     }
 
     /// Every ref in every document that names no def, or a def of a kind it cannot name: a `ref`

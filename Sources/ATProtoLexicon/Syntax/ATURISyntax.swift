@@ -11,21 +11,24 @@ enum ATURISyntax {
         if let i = s.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             throw SyntaxError(.atURI, "a query or fragment is not allowed", at: i)
         }
-        let parts = s[prefix.count...].split(separator: ASCII.slash, omittingEmptySubsequences: false).map(Array.init)
-        var offset = prefix.count
-        for (n, part) in parts.enumerated() {
+        // The path's parts as ranges of `s`, split at '/' without copying.
+        var start = prefix.count
+        var n = 0
+        for i in prefix.count...s.count where i == s.count || s[i] == ASCII.slash {
+            let part = s[start..<i]
             do throws(SyntaxError) {
                 switch n {
-                case 0: try ATIdentifierSyntax.check(part)
-                case 1: try NSIDSyntax.check(part)
-                case 2: try RecordKeySyntax.check(part, format: .atURI)
+                case 0: try ATIdentifierSyntax.check(Array(part))
+                case 1: try NSIDSyntax.check(Array(part))
+                case 2: try RecordKeySyntax.check(Array(part), format: .atURI)
                 default: throw SyntaxError(.atURI, "more than three path segments")
                 }
             } catch {
                 let what = ["authority", "collection", "record key", "path"][min(n, 3)]
-                throw SyntaxError(.atURI, "\(what): \(error.reason)", at: offset + (error.offset ?? 0))
+                throw SyntaxError(.atURI, "\(what): \(error.reason)", at: start + (error.offset ?? 0))
             }
-            offset += part.count + 1
+            n += 1
+            start = i + 1
         }
     }
 }

@@ -67,6 +67,13 @@ public enum DatetimeGrammar {
     static func isLeap(_ year: Int) -> Bool { year % 400 == 0 || (year % 4 == 0 && year % 100 != 0) }
 
     /// Every end position reachable by matching `rule` at `start` (the last captures win).
+    /// The end positions once each, in increasing order (the lists hold a handful of entries).
+    static func unique(_ ends: [Int]) -> [Int] {
+        var out: [Int] = []
+        for end in ends.sorted() where out.last != end { out.append(end) }
+        return out
+    }
+
     static func match(_ rule: Rule, _ s: [UInt8], _ start: Int, _ fields: inout [Field: [UInt8]]) -> [Int] {
         switch rule.kind {
         case .digit:
@@ -78,14 +85,14 @@ public enum DatetimeGrammar {
             for r in rule.children {
                 var next: [Int] = []
                 for e in ends { next += match(r, s, e, &fields) }
-                ends = Array(Set(next)).sorted()
+                ends = unique(next)
                 if ends.isEmpty { return [] }
             }
             return ends
         case .choice:
-            return Array(Set(rule.children.flatMap { match($0, s, start, &fields) })).sorted()
+            return unique(rule.children.flatMap { match($0, s, start, &fields) })
         case .optional:
-            return Array(Set([start] + match(rule.children[0], s, start, &fields))).sorted()
+            return unique([start] + match(rule.children[0], s, start, &fields))
         case .oneOrMore:
             var ends = match(rule.children[0], s, start, &fields)
             var frontier = ends

@@ -266,11 +266,10 @@ struct ValidationWalk {
     }
 
     mutating func ref(_ value: JSONValue, _ ref: String, base: String, at: JSONPointer) -> JSONValue {
-        guard let (full, def) = catalog.resolve(ref, from: base) else {
+        guard let (full, nsid, def) = catalog.resolveWithDocument(ref, from: base) else {
             fail(at, .unresolvedRef, "the lexicon's ref \"\(ref)\" names no def")
             return value
         }
-        let nsid = String(full.split(separator: "#")[0])
         switch def {
         case .schema(let schema): return self.value(value, schema, base: nsid, at: at)
         case .record(let record): return self.record(value, record, nsid: nsid, at: at)

@@ -1,0 +1,53 @@
+import CatbirdMLS
+import Foundation
+import FuzzSupport
+import WireCore
+
+/// The Codable models of the Catbird MLS outputs. The first byte picks the output type, the rest is
+/// the JSON. Oracles: what decodes re-encodes and decodes to an equal value (datetimes keep their
+/// text); a value that decodes also passes the output lexicon's required fields, since every
+/// non-optional property is a required field.
+/// The validator, built once.
+let validator = CatbirdLexicons.validator()
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+    withLeakCheckingDisabled { consume(validator.catalog.documents.count) }
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = inputBytes(start, count)
+    guard let selector = bytes.first else { return 0 }
+    let json = Data(bytes.dropFirst())
+    switch selector % 9 {
+    case 0: roundTrip(GetConvosOutput.self, json, "getConvos")
+    case 1: roundTrip(CreateConvoOutput.self, json, "createConvo")
+    case 2: roundTrip(AddMembersOutput.self, json, "addMembers")
+    case 3: roundTrip(LeaveConvoOutput.self, json, "leaveConvo")
+    case 4: roundTrip(GetMessagesOutput.self, json, "getMessages")
+    case 5: roundTrip(SendMessageOutput.self, json, "sendMessage")
+    case 6: roundTrip(PublishKeyPackageOutput.self, json, "publishKeyPackage")
+    case 7: roundTrip(GetKeyPackagesOutput.self, json, "getKeyPackages")
+    default: roundTrip(UploadBlobOutput.self, json, "uploadBlob")
+    }
+    return 0
+}
+
+func roundTrip<Model: Codable & Equatable>(_: Model.Type, _ json: Data, _ endpoint: String) {
+    guard let model = try? JSONDecoder().decode(Model.self, from: json) else { return }
+    guard let encoded = try? JSONEncoder().encode(model) else { contractViolated("\(Model.self) decoded but does not encode") }
+    guard let again = try? JSONDecoder().decode(Model.self, from: encoded) else {
+        contractViolated("\(Model.self) re-encoded to JSON it cannot decode: \(String(decoding: encoded, as: UTF8.self).prefix(300))")
+    }
+    require(again == model, "\(Model.self) changed in an encode → decode round trip")
+    // Everything the lexicon requires is a non-optional property, so no missing-required error can remain.
+    if let value = try? JSONParser.parse(Array(encoded)),
+        let result = try? validator.validate(value, against: "blue.catbird.mls.\(endpoint)#output")
+    {
+        require(!result.errors.contains { $0.code == .missingRequired }, "\(Model.self) decoded without a required field: \(result.errors)")
+    }
+}
