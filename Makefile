@@ -61,10 +61,12 @@ serve: deps
 	$(SWIFT) build -c release
 	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
 
-## 30 s wrk load on the mock cdev server (64 connections): /api/status and refused /ws upgrades.
+## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades), then
+## the mock MLS server (getMessages).
 load: deps
 	$(SWIFT) build -c release
 	scripts/load/cdev.sh 30 64
+	scripts/load/mls.sh 30 64
 
 bench: deps
 	$(SWIFT) build -c release

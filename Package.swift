@@ -99,7 +99,9 @@ let package = Package(
         .target(name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"], resources: [.copy("Interop")]),
         .target(
             name: "CatbirdMLSConformance",
-            dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS", "CatbirdMLSService"]),
+            dependencies: [
+                "ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS", "CatbirdMLSService", "HTTPExchange",
+            ]),
 
         // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.
         .target(

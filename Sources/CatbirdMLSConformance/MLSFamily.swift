@@ -5,5 +5,6 @@ public enum MLSFamily {
     /// The `mls/*` suites.
     public static let family = ProtocolFamily(
         name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons", suites: [MLSLexiconSuite()],
+        bench: MLSBench.set,
         embeddedLiveChecks: MLSEmbeddedChecks.all)
 }

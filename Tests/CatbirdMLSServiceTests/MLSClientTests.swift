@@ -65,6 +65,30 @@ final class MLSClientTests: XCTestCase {
         XCTAssertEqual(convos, 1)
     }
 
+    /// 200 concurrent sendMessage over HTTP to one conversation: all stored, each read back once by cursor.
+    func testConcurrentSendsOverHTTP() async throws {
+        let server = try start { $0.rateLimit = 100_000 }
+        defer { server.stop() }
+        let alice = client(server)
+        let convo = try await alice.createConvo(CreateConvoInput(cipherSuite: suite)).convo.id
+        let sent = try await withThrowingTaskGroup(of: String.self) { group in
+            for i in 0..<200 {
+                group.addTask {
+                    let text = Base64.encode(Array("message \(i)".utf8), variant: .init(.std, .padded, .strict))
+                    return try await alice.sendMessage(SendMessageInput(convoId: convo, ciphertext: text)).message.id
+                }
+            }
+            var ids: [String] = []
+            for try await id in group { ids.append(id) }
+            return ids
+        }
+        var read: [String] = []
+        for try await message in alice.allMessages(convoId: convo, pageSize: 37) { read.append(message.id) }
+        XCTAssertEqual(Set(sent).count, 200)
+        XCTAssertEqual(read.count, 200)
+        XCTAssertEqual(Set(read), Set(sent))
+    }
+
     func testErrorsAreTyped() async throws {
         let server = try start()
         defer { server.stop() }

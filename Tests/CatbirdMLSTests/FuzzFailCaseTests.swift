@@ -14,7 +14,7 @@ final class FuzzFailCaseTests: XCTestCase {
             let result = try CatbirdLexicons.validator().validate(value, against: target)
             for error in result.errors {
                 let parent = JSONPointer(tokens: Array(error.path.tokens.dropLast()))
-                XCTAssertTrue(value.at(error.path) != nil || value.at(parent) != nil, "\(name): \(error)")
+                XCTAssertTrue(value.value(at: error.path) != nil || value.value(at: parent) != nil, "\(name): \(error)")
             }
             XCTAssertEqual(try CatbirdLexicons.validator().validate(result.value, against: target).isValid, result.isValid, name)
         }
@@ -27,20 +27,5 @@ final class FuzzFailCaseTests: XCTestCase {
         let errors = try CatbirdLexicons.validator().validate(value, against: "blue.catbird.mls.createConvo#metadataInput").errors
         XCTAssertEqual(errors.map(\.path.description), ["/avatar/ref"])
         XCTAssertEqual(errors.map(\.code), [.invalidBlob])
-    }
-}
-
-extension JSONValue {
-    /// The value a JSON pointer names, if any.
-    func at(_ pointer: JSONPointer) -> JSONValue? {
-        var current: JSONValue? = self
-        for token in pointer.tokens {
-            switch current {
-            case .object(let object)?: current = object[token]
-            case .array(let items)?: current = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
-            default: return nil
-            }
-        }
-        return current
     }
 }

@@ -35,25 +35,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // An error about a missing member (a required field, a blob's `ref`) points at where it should be.
         let parent = JSONPointer(tokens: Array(error.path.tokens.dropLast()))
         require(
-            value.at(error.path) != nil || value.at(parent) != nil, "error path \(error.path) (\(error.code)) names nothing in the value")
+            value.value(at: error.path) != nil || value.value(at: parent) != nil,
+            "error path \(error.path) (\(error.code)) names nothing in the value")
         consume(error.message)
     }
     let withDefaults = try? validator.validate(result.value, against: target)
     require(withDefaults?.isValid == result.isValid, "filling in defaults changed the verdict")
     return 0
-}
-
-extension JSONValue {
-    /// The value a JSON pointer names, if any.
-    func at(_ pointer: JSONPointer) -> JSONValue? {
-        var current: JSONValue? = self
-        for token in pointer.tokens {
-            switch current {
-            case .object(let object)?: current = object[token]
-            case .array(let items)?: current = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
-            default: return nil
-            }
-        }
-        return current
-    }
 }

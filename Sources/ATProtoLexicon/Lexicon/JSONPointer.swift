@@ -1,3 +1,5 @@
+import WireCore
+
 /// An RFC 6901 JSON pointer (`/convos/0/members/2/did`), built one token at a time.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// The unescaped reference tokens.
@@ -26,5 +28,20 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
 extension String {
     fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension JSONValue {
+    /// The value `pointer` names in this value, if any (array tokens are decimal indices).
+    public func value(at pointer: JSONPointer) -> JSONValue? {
+        var current: JSONValue? = self
+        for token in pointer.tokens {
+            switch current {
+            case .object(let object)?: current = object[token]
+            case .array(let items)?: current = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return current
     }
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Load run against the mock Catbird MLS server (issue 11 acceptance): a bounded wrk run (default 30 s,
+# 64 connections, 2 threads) on getMessages of a conversation holding 60 messages (pages of 50, so
+# every answer also carries a cursor). Fails when any answer is not 200 or the server dies. Writes
+# reports/bench/mls-load-<time>.txt with wrk's latency percentiles.
+# Usage: scripts/load/mls.sh [SECONDS] [CONNECTIONS]   (needs a release build and wrk)
+set -euo pipefail
+seconds="${1:-30}"
+connections="${2:-64}"
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+bin="$here/.build/release/wirecheck"
+[ -x "$bin" ] || { echo "load: build first: swift build -c release" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "load: wrk is missing (make deps installs it)" >&2; exit 2; }
+port=$((20000 + RANDOM % 20000))
+"$bin" serve mls --port "$port" --rate-limit 100000000 --log-level warning >/dev/null 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+base="http://127.0.0.1:$port"
+for _ in $(seq 50); do curl -fsS "$base/health" >/dev/null 2>&1 && break; sleep 0.2; done
+auth=(-H "Authorization: Bearer dev-alice" -H "Content-Type: application/json")
+convo=$(curl -fsS "${auth[@]}" -d '{"cipherSuite":"MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"}' \
+  "$base/xrpc/blue.catbird.mls.createConvo" | sed -n 's/.*"convo":{"id":"\([^"]*\)".*/\1/p')
+[ -n "$convo" ] || { echo "load: could not create a conversation" >&2; exit 1; }
+for i in $(seq 60); do
+  curl -fsS "${auth[@]}" -d "{\"convoId\":\"$convo\",\"ciphertext\":\"bWVzc2FnZQ==\"}" "$base/xrpc/blue.catbird.mls.sendMessage" >/dev/null
+done
+mkdir -p "$here/reports/bench"
+out="$here/reports/bench/mls-load-$(date -u +%Y%m%d-%H%M%S).txt"
+{
+  echo "# wirecheck mock Catbird MLS server, $seconds s x $connections connections, $(nproc) cores, $(date -u +%FT%TZ)"
+  echo "## GET getMessages?convoId=…&limit=50 (60 messages stored)"
+  wrk -t2 -c"$connections" -d"${seconds}s" --latency -H "Authorization: Bearer dev-alice" \
+    "$base/xrpc/blue.catbird.mls.getMessages?convoId=$convo&limit=50"
+} | tee "$out"
+kill -0 "$server" 2>/dev/null || { echo "load: the server died" >&2; exit 1; }
+if grep -q "Non-2xx or 3xx responses" "$out"; then echo "load: getMessages gave non-2xx answers" >&2; exit 1; fi
+if grep -q "Socket errors" "$out"; then echo "load: wrk reported socket errors (see $out)" >&2; exit 1; fi
+echo "load: every answer 200, no socket error, server alive; report $out"
