@@ -21,6 +21,17 @@ public struct MLSClient: Sendable {
     public let jitter: @Sendable () -> Double
     /// The largest blob `uploadBlob` sends.
     public static let maximumBlobSize = 52_428_800
+    /// How answers are read.
+    public let mode: Mode
+
+    /// Which answers the client takes.
+    public enum Mode: Sendable {
+        /// The v0 contract only (the default).
+        case strict
+        /// Also the compatibility aliases of later servers: `conversations` for `convos`, a bare
+        /// convoView from createConvo, a bare `{cid, size}` from uploadBlob, `expires` for `expiresAt`.
+        case lenient
+    }
 
     let validator = CatbirdLexicons.validator()
 
@@ -28,7 +39,7 @@ public struct MLSClient: Sendable {
     public init(
         baseURL: String, token: String, transport: any XRPCTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(),
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .milliseconds(Int64($0 * 1000))) },
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }, mode: Mode = .strict
     ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
@@ -36,6 +47,7 @@ public struct MLSClient: Sendable {
         self.retry = retry
         self.sleep = sleep
         self.jitter = jitter
+        self.mode = mode
     }
 
     // MARK: The nine calls
@@ -185,13 +197,14 @@ public struct MLSClient: Sendable {
             // Clients must tolerate error bodies that are not JSON (atproto XRPC spec).
             throw .xrpc(status: response.status, error: nil, message: String(decoding: response.body.prefix(200), as: UTF8.self))
         }
-        guard let value = try? JSONParser.parse(response.body) else { throw .invalidResponse("the body is not JSON") }
+        guard var value = try? JSONParser.parse(response.body) else { throw .invalidResponse("the body is not JSON") }
+        if mode == .lenient { value = CompatibilityAliases.toV0(value, endpoint) }
         let errors = (try? validator.validate(value, against: "\(endpoint.nsid)#output").errors) ?? []
         guard errors.isEmpty else {
             throw .invalidResponse("breaks \(endpoint.nsid)#output: " + errors.prefix(3).map(\.description).joined(separator: "; "))
         }
         do {
-            return try JSONDecoder().decode(Output.self, from: Data(response.body))
+            return try JSONDecoder().decode(Output.self, from: Data(mode == .lenient ? JSONWriter().bytes(value) : response.body))
         } catch {
             throw .invalidResponse("\(error)")
         }

@@ -207,3 +207,44 @@ final class MLSClientTests: XCTestCase {
         XCTAssertEqual(transport.attempts.withLock { $0 }, 3)
     }
 }
+
+/// The client's lenient mode reads the shapes of servers that drifted from v0; strict mode refuses them.
+final class MLSClientAliasTests: XCTestCase {
+    /// Answers every request with one fixed body.
+    struct Canned: XRPCTransport {
+        let body: String
+        func send(_ request: XRPCRequest, baseURL: String) async throws -> XRPCResponse {
+            XRPCResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+        }
+    }
+
+    func client(_ body: String, _ mode: MLSClient.Mode) -> MLSClient {
+        MLSClient(baseURL: "http://unused", token: "t", transport: Canned(body: body), mode: mode)
+    }
+
+    let convo = #"{"id":"c1","groupId":"ab","creator":"did:plc:a","members":[],"epoch":0,"createdAt":"2024-01-01T00:00:00Z"}"#
+
+    func testAliasesAreReadOnlyWhenLenient() async throws {
+        let renamed = #"{"conversations":[\#(convo)]}"#
+        let lenient = try await client(renamed, .lenient).getConvos()
+        XCTAssertEqual(lenient.convos.map(\.id), ["c1"])
+        do {
+            _ = try await client(renamed, .strict).getConvos()
+            XCTFail("strict mode took `conversations`")
+        } catch {
+            guard case .invalidResponse = error else { return XCTFail("\(error)") }
+        }
+        let bare = try await client(convo, .lenient).createConvo(
+            CreateConvoInput(cipherSuite: "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"))
+        XCTAssertEqual(bare.convo.id, "c1")
+        XCTAssertEqual(bare.welcomeMessages, [])
+        let blob = try await client(#"{"cid":"sha256-00","size":5}"#, .lenient).uploadBlob([1, 2, 3, 4, 5], mimeType: "text/plain")
+        XCTAssertEqual(blob.blob.size, 5)
+        let keyPackage =
+            #"{"keyPackage":{"id":"k","did":"did:plc:a","keyPackage":"AA==","cipherSuite":"x","#
+            + #""createdAt":"2024-01-01T00:00:00Z","expires":"2024-02-01T00:00:00Z"}}"#
+        let published = try await client(keyPackage, .lenient).publishKeyPackage(
+            PublishKeyPackageInput(keyPackage: "AA==", cipherSuite: "x"))
+        XCTAssertEqual(published.keyPackage.expiresAt?.text, "2024-02-01T00:00:00Z")
+    }
+}
