@@ -18,7 +18,7 @@ public struct FaultPlan: Sendable, Equatable {
     /// No faults.
     public init() { rules = [] }
 
-    /// Parses the `--faults` text; nil with the reason when it is malformed.
+    /// Parses the `--faults` text; throws the reason when it is malformed.
     public init(parsing text: String) throws(FaultPlanError) {
         rules = []
         for item in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !item.isEmpty {

@@ -29,7 +29,7 @@ public struct MLSServiceConfig: Sendable {
     /// The time source.
     public var clock: any WireClock = SystemClock()
 
-    /// The default configuration: three dev tokens for alice, bob and carol.
+    /// The default configuration: dev tokens for alice, bob, carol and dave, no JWTs, no faults.
     public init() {}
 
     /// `dev-alice` → `did:plc:alice`, and so on for bob, carol and dave.
