@@ -30,8 +30,11 @@ struct MLSAuth: Sendable {
             let signature = try? Base64.decode(parts[2], variant: Base64Variant(.url, .raw, .strict))
         else { throw .authenticationRequired("malformed JWT") }
         guard header["alg"]?.stringValue == "HS256" else { throw .authenticationRequired("JWT alg must be HS256") }
-        let mac = HMAC<SHA256>.authenticationCode(for: Array("\(parts[0]).\(parts[1])".utf8), using: SymmetricKey(data: secret))
-        guard Array(mac) == signature else { throw .authenticationRequired("JWT signature does not verify") }
+        // Compared in constant time by swift-crypto.
+        let signed = Array("\(parts[0]).\(parts[1])".utf8)
+        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: SymmetricKey(data: secret)) else {
+            throw .authenticationRequired("JWT signature does not verify")
+        }
         guard let exp = payload["exp"]?.doubleValue, exp > now else { throw .authenticationRequired("JWT expired or without exp") }
         guard let iss = payload["iss"]?.stringValue, StringFormat.did.isValid(iss) else {
             throw .authenticationRequired("JWT iss must be the caller's DID")
