@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "ArkavoWireTests",
             dependencies: ["ArkavoWire", "ArkavoConformance", "NanoTDF", "ConformanceKit", "WireCore", "WireCheckTestSupport"]),
-        .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
+        .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "ATProtoConformance", "WireCore"]),
         .testTarget(name: "CatbirdMLSTests", dependencies: ["CatbirdMLS", "ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
         .testTarget(
             name: "CatbirdMLSServiceTests",

@@ -41,18 +41,24 @@ public enum CatbirdLexicons {
             guard let document = catalog.documents[id] else { continue }
             for (name, def) in document.defs {
                 switch def {
-                case .query(let q):
-                    if q.parameters != nil { names.append("\(id)#params") }
-                    if q.output?.schema != nil { names.append("\(id)#output") }
-                case .procedure(let p):
-                    if p.parameters != nil { names.append("\(id)#params") }
-                    if p.input?.schema != nil { names.append("\(id)#input") }
-                    if p.output?.schema != nil { names.append("\(id)#output") }
+                case .query, .procedure:
+                    if catalog.parameters(of: id) != nil { names.append("\(id)#params") }
+                    if catalog.schema(of: .input(nsid: id)) != nil { names.append("\(id)#input") }
+                    if catalog.schema(of: .output(nsid: id)) != nil { names.append("\(id)#output") }
                 default: names.append("\(id)#\(name)")
                 }
             }
         }
         return names
+    }()
+
+    /// The cipher suites the contract knows: the `knownValues` of `defs#cipherSuiteEnum` (an open set
+    /// in the lexicons; the mock server accepts only these).
+    public static let cipherSuites: [String] = {
+        guard case .schema(.string(let suites))? = catalog.resolve("\(MLSEndpoint.namespace).defs#cipherSuiteEnum", from: "")?.def else {
+            preconditionFailure("the shipped defs lexicon has no cipherSuiteEnum string")
+        }
+        return suites.knownValues ?? []
     }()
 
     /// A validator over the shipped catalog.

@@ -139,9 +139,7 @@ public struct MLSClient: Sendable {
     // MARK: Requests
 
     func query<Output: Decodable>(_ endpoint: MLSEndpoint, _ items: [QueryItem]) async throws(MLSClientError) -> Output {
-        var schema: ParamsSchema?
-        if case .query(let q)? = CatbirdLexicons.catalog.documents[endpoint.nsid]?.def("main") { schema = q.parameters }
-        let params = LexiconDecoding.params(items, schema: schema)
+        let params = LexiconDecoding.params(items, schema: CatbirdLexicons.catalog.parameters(of: endpoint.nsid))
         if let errors = try? validator.validate(params, against: "\(endpoint.nsid)#params").errors, !errors.isEmpty {
             throw .invalidRequest(errors)
         }

@@ -116,12 +116,9 @@ public struct MLSLexiconSuite: VectorSuite {
         } + modelSeeds(from: file)
     }
 
-    /// The valid output values, for FuzzMLSModels (first byte: the output's endpoint in its order).
+    /// The valid output values, for FuzzMLSModels (first byte: the endpoint's index in `MLSEndpoint.allCases`).
     func modelSeeds(from file: VectorFile) -> [CorpusSeed] {
-        let order = [
-            "getConvos", "createConvo", "addMembers", "leaveConvo", "getMessages", "sendMessage", "publishKeyPackage", "getKeyPackages",
-            "uploadBlob",
-        ]
+        let order = MLSEndpoint.allCases.map(\.rawValue)
         return file.allTests.compactMap { group, test in
             guard test.result == .valid, let name = group.params["lexicon"]?.stringValue, name.hasSuffix("#output"),
                 let index = order.firstIndex(of: String(name.dropFirst("blue.catbird.mls.".count).dropLast("#output".count))),

@@ -7,7 +7,7 @@ extension MLSService {
     func uploadBlob(_ caller: String, _ request: APIRequest) throws(XRPCError) -> JSONValue {
         guard request.body.count <= config.maximumBlobSize else { throw blobTooLarge }
         guard !request.body.isEmpty else { throw .invalidRequest("the blob is empty") }
-        let mimeType = request.header("Content-Type").map { $0.split(separator: ";")[0].trimmingCharacters() } ?? "application/octet-stream"
+        let mimeType = request.header("Content-Type").map { $0.split(separator: ";")[0].trimmingSpaces() } ?? "application/octet-stream"
         let blob = MLSState.Blob(cid: BlobCID.cid(of: request.body), mimeType: mimeType, size: Int64(request.body.count))
         state.withLock { $0.blobs[blob.cid] = blob }
         return ["blob": MLSViews.blob(blob)]
@@ -16,8 +16,4 @@ extension MLSService {
     var blobTooLarge: XRPCError {
         XRPCError(status: 413, name: "BlobTooLarge", message: "a blob is at most \(config.maximumBlobSize) bytes")
     }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -4,11 +4,7 @@ import WireCore
 
 /// getConvos, createConvo, addMembers, leaveConvo.
 extension MLSService {
-    static let knownSuites: Set<String> = [
-        "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519", "MLS_128_DHKEMP256_AES128GCM_SHA256_P256",
-        "MLS_128_DHKEMX25519_CHACHA20POLY1305_SHA256_Ed25519", "MLS_256_DHKEMX448_AES256GCM_SHA512_Ed448",
-        "MLS_256_DHKEMP521_AES256GCM_SHA512_P521", "MLS_256_DHKEMX448_CHACHA20POLY1305_SHA512_Ed448",
-    ]
+    static let knownSuites = Set(CatbirdLexicons.cipherSuites)
 
     func getConvos(_ caller: String, _ params: JSONObject) throws(XRPCError) -> JSONValue {
         let limit = Int(params["limit"]?.intValue ?? 50)

@@ -54,5 +54,6 @@ public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Substring {
+    /// The text without leading and trailing spaces (`--faults` items, a Content-Type's MIME type).
     func trimmingSpaces() -> String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -61,7 +61,8 @@ public final class MLSService: Sendable {
             let items = URLQueryEncoding.decode(request.query)
             if endpoint == .getKeyPackages { try checkDIDs(items) }
             let params = try validated(
-                LexiconDecoding.params(items, schema: Self.params(endpoint), commaJoined: ["dids"]), "\(endpoint.nsid)#params")
+                LexiconDecoding.params(items, schema: CatbirdLexicons.catalog.parameters(of: endpoint.nsid), commaJoined: ["dids"]),
+                "\(endpoint.nsid)#params")
             switch endpoint {
             case .getConvos: return try getConvos(caller, params)
             case .getMessages: return try getMessages(caller, params)
@@ -92,11 +93,6 @@ public final class MLSService: Sendable {
         ]
         throw XRPCError(
             status: status, name: names[status] ?? "InvalidRequest", message: "injected fault (call \(call) of \(endpoint.rawValue))")
-    }
-
-    static func params(_ endpoint: MLSEndpoint) -> ParamsSchema? {
-        if case .query(let q)? = CatbirdLexicons.catalog.documents[endpoint.nsid]?.def("main") { return q.parameters }
-        return nil
     }
 
     /// getKeyPackages' own errors come before the lexicon's: more than 100 DIDs, or one that is not a DID.

@@ -1,22 +1,18 @@
+import ATProtoConformance
 import ATProtoLexicon
 import XCTest
 
 /// Every value of the vendored atproto-interop-tests syntax files gets its file's verdict.
 final class InteropSyntaxTests: XCTestCase {
-    /// Two lines of the vendored `did_syntax_invalid.txt` (revision 23ca337) come from a later
-    /// revision with stricter percent-encoding and contradict `did:method:-:_:.:%ab` in the vendored
-    /// valid file (revision 4fc3b5f): no checker can satisfy both, so these two are not asserted.
-    static let contradicted: Set<String> = ["did:method:val%bb", "did:method:-:_:.:%ab"]
-
     func testEveryInteropValueGetsItsVerdict() throws {
         var checked = 0
-        for (stem, format) in InteropVectors.syntaxFiles {
-            let (valid, invalid) = try InteropVectors.values(stem)
+        for (stem, format) in InteropFiles.syntaxStems {
+            let (valid, invalid) = InteropVectors.values(stem)
             XCTAssertFalse(valid.isEmpty || invalid.isEmpty, stem)
             for value in valid {
                 XCTAssertNoThrow(try format.check(value), "\(format.rawValue) should accept \(value.debugDescription)")
             }
-            for value in invalid where !(format == .did && Self.contradicted.contains(value)) {
+            for value in invalid where !(format == .did && InteropFiles.contradictedDIDLines.contains(value)) {
                 XCTAssertFalse(format.isValid(value), "\(format.rawValue) should refuse \(value.debugDescription)")
             }
             checked += valid.count + invalid.count
@@ -25,9 +21,9 @@ final class InteropSyntaxTests: XCTestCase {
     }
 
     func testTheTwoContradictedDIDLinesAreTheOnlyOverlap() throws {
-        let (valid, invalid) = try InteropVectors.values("did")
+        let (valid, invalid) = InteropVectors.values("did")
         XCTAssertEqual(Set(valid).intersection(invalid), ["did:method:-:_:.:%ab"])
-        XCTAssertTrue(Set(invalid).isSuperset(of: Self.contradicted))
+        XCTAssertTrue(Set(invalid).isSuperset(of: InteropFiles.contradictedDIDLines))
     }
 
     func testErrorsNameTheOffendingByte() {

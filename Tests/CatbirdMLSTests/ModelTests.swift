@@ -58,10 +58,7 @@ final class ModelTests: XCTestCase {
     /// inside the validator when the target made a new validator per input; with one validator built at
     /// start it does not. The debug build never crashed; this replays the inputs through the same steps.
     func testFuzzMLSModelsFailCases() throws {
-        let order = [
-            "getConvos", "createConvo", "addMembers", "leaveConvo", "getMessages", "sendMessage", "publishKeyPackage", "getKeyPackages",
-            "uploadBlob",
-        ]
+        let order = MLSEndpoint.allCases.map(\.rawValue)
         for (name, bytes) in try FuzzFailCases.inputs("FuzzMLSModels") {
             let endpoint = order[Int(bytes[0]) % order.count]
             XCTAssertNoThrow(try decode(endpoint, Data(bytes.dropFirst())), name)

@@ -3,7 +3,8 @@ import Foundation
 import FuzzSupport
 import WireCore
 
-/// The Codable models of the Catbird MLS outputs. The first byte picks the output type, the rest is
+/// The Codable models of the Catbird MLS outputs. The first byte picks the endpoint (its index in
+/// `MLSEndpoint.allCases`) and so the output type, the rest is
 /// the JSON. Oracles: what decodes re-encodes and decodes to an equal value (datetimes keep their
 /// text); a value that decodes also passes the output lexicon's required fields, since every
 /// non-optional property is a required field.
@@ -23,21 +24,22 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = inputBytes(start, count)
     guard let selector = bytes.first else { return 0 }
     let json = Data(bytes.dropFirst())
-    switch selector % 9 {
-    case 0: roundTrip(GetConvosOutput.self, json, "getConvos")
-    case 1: roundTrip(CreateConvoOutput.self, json, "createConvo")
-    case 2: roundTrip(AddMembersOutput.self, json, "addMembers")
-    case 3: roundTrip(LeaveConvoOutput.self, json, "leaveConvo")
-    case 4: roundTrip(GetMessagesOutput.self, json, "getMessages")
-    case 5: roundTrip(SendMessageOutput.self, json, "sendMessage")
-    case 6: roundTrip(PublishKeyPackageOutput.self, json, "publishKeyPackage")
-    case 7: roundTrip(GetKeyPackagesOutput.self, json, "getKeyPackages")
-    default: roundTrip(UploadBlobOutput.self, json, "uploadBlob")
+    let endpoint = MLSEndpoint.allCases[Int(selector) % MLSEndpoint.allCases.count]
+    switch endpoint {
+    case .getConvos: roundTrip(GetConvosOutput.self, json, endpoint)
+    case .createConvo: roundTrip(CreateConvoOutput.self, json, endpoint)
+    case .addMembers: roundTrip(AddMembersOutput.self, json, endpoint)
+    case .leaveConvo: roundTrip(LeaveConvoOutput.self, json, endpoint)
+    case .getMessages: roundTrip(GetMessagesOutput.self, json, endpoint)
+    case .sendMessage: roundTrip(SendMessageOutput.self, json, endpoint)
+    case .publishKeyPackage: roundTrip(PublishKeyPackageOutput.self, json, endpoint)
+    case .getKeyPackages: roundTrip(GetKeyPackagesOutput.self, json, endpoint)
+    case .uploadBlob: roundTrip(UploadBlobOutput.self, json, endpoint)
     }
     return 0
 }
 
-func roundTrip<Model: Codable & Equatable>(_: Model.Type, _ json: Data, _ endpoint: String) {
+func roundTrip<Model: Codable & Equatable>(_: Model.Type, _ json: Data, _ endpoint: MLSEndpoint) {
     guard let model = try? JSONDecoder().decode(Model.self, from: json) else { return }
     guard let encoded = try? JSONEncoder().encode(model) else { contractViolated("\(Model.self) decoded but does not encode") }
     guard let again = try? JSONDecoder().decode(Model.self, from: encoded) else {
@@ -46,7 +48,7 @@ func roundTrip<Model: Codable & Equatable>(_: Model.Type, _ json: Data, _ endpoi
     require(again == model, "\(Model.self) changed in an encode → decode round trip")
     // Everything the lexicon requires is a non-optional property, so no missing-required error can remain.
     if let value = try? JSONParser.parse(Array(encoded)),
-        let result = try? validator.validate(value, against: "blue.catbird.mls.\(endpoint)#output")
+        let result = try? validator.validate(value, against: "\(endpoint.nsid)#output")
     {
         require(!result.errors.contains { $0.code == .missingRequired }, "\(Model.self) decoded without a required field: \(result.errors)")
     }

@@ -60,30 +60,15 @@ public struct LexiconValidator: Sendable {
                 throw LexiconTargetError("\(full) is an endpoint; name its #params, #input or #output")
             }
         case .params(let nsid):
-            let params: ParamsSchema? =
-                switch catalog.documents[nsid]?.def("main") {
-                case .query(let q)?: q.parameters
-                case .procedure(let p)?: p.parameters
-                case .subscription(let s)?: s.parameters
-                default: nil
-                }
-            let schema = ObjectSchema(properties: params?.properties ?? [], required: params?.required ?? [], nullable: [])
-            checked = walk.object(value, schema, base: nsid, at: .root)
-        case .input(let nsid), .output(let nsid), .message(let nsid):
-            let main = catalog.documents[nsid]?.def("main")
-            var body: XRPCBody?
-            var message: LexiconSchema?
-            switch (target, main) {
-            case (.input, .procedure(let p)?): body = p.input
-            case (.output, .procedure(let p)?): body = p.output
-            case (.output, .query(let q)?): body = q.output
-            case (.message, .subscription(let s)?): message = s.message
-            default: break
-            }
-            guard let schema = message ?? body?.schema else {
-                throw LexiconTargetError("\(nsid) has no JSON schema there" + (body.map { " (encoding \($0.encoding))" } ?? ""))
-            }
+            // An endpoint without parameters takes only an empty object.
+            let schema = catalog.schema(of: target)?.schema ?? .object(ObjectSchema(properties: []))
             checked = walk.value(value, schema, base: nsid, at: .root)
+        case .input(let nsid), .output(let nsid), .message(let nsid):
+            guard let (schema, base) = catalog.schema(of: target) else {
+                throw LexiconTargetError(
+                    "\(nsid) has no JSON schema there" + (catalog.body(of: target).map { " (encoding \($0.encoding))" } ?? ""))
+            }
+            checked = walk.value(value, schema, base: base, at: .root)
         }
         return Result(errors: walk.errors, value: checked)
     }
