@@ -6,6 +6,7 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 
 let package = Package(
     name: "WireCheck",
@@ -42,11 +43,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -84,7 +87,7 @@ let package = Package(
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
         // The Catbird MLS v0 API as request → response functions (the mock MLS server), without a server framework.
-        .target(name: "CatbirdMLSService", dependencies: ["ATProtoLexicon", "CatbirdMLS", "HTTPExchange", "WireCore", crypto]),
+        .target(name: "CatbirdMLSService", dependencies: ["ATProtoLexicon", "CatbirdMLS", "HTTPExchange", "WireCore", crypto, grdb]),
         // The cdev HTTP API as request → response functions, without a server framework.
         .target(name: "CdevService", dependencies: ["WireCore", "HTTPExchange", "CdevAuth", "QRImage", logging]),
 
@@ -142,7 +145,7 @@ let package = Package(
                 "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSClient", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange",
                 "WireCore",
                 "MockServers",
-                "ConformanceKit", logging,
+                "ConformanceKit", logging, grdb, .product(name: "JWTKit", package: "jwt-kit"),
             ]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),

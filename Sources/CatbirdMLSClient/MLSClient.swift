@@ -171,10 +171,10 @@ public struct MLSClient: Sendable {
             do { outcome = .success(try await transport.send(request, baseURL: baseURL)) } catch { outcome = .failure(error) }
             let retryAfter: Int?
             switch outcome {
-            case .success(let response) where !RetryPolicy.isRetryable(status: response.status) || attempt >= retry.maxRetries:
+            case .success(let response) where !XRPCErrorResponse.isRetryable(status: response.status) || attempt >= retry.maxRetries:
                 return response
             case .success(let response):
-                retryAfter = response.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                retryAfter = response.errorResponse.retryAfter
             case .failure(let error) where attempt >= retry.maxRetries: throw .transport("\(error)")
             case .failure: retryAfter = nil
             }
@@ -188,11 +188,9 @@ public struct MLSClient: Sendable {
     /// The output of a 200 answer, checked against the lexicon; an error answer as a typed error.
     func decode<Output: Decodable>(_ response: XRPCResponse, _ endpoint: MLSEndpoint) throws(MLSClientError) -> Output {
         guard response.status == 200 else {
-            let body = try? JSONParser.parse(response.body)
-            if let name = body?["error"]?.stringValue {
-                throw .xrpc(status: response.status, error: name, message: body?["message"]?.stringValue)
-            }
-            // Clients must tolerate error bodies that are not JSON (atproto XRPC spec).
+            let answer = response.errorResponse
+            if let name = answer.error { throw .xrpc(status: response.status, error: name, message: answer.message) }
+            // Clients must tolerate error bodies that are not XRPC errors (atproto XRPC spec): the start of it says what it was.
             throw .xrpc(status: response.status, error: nil, message: String(decoding: response.body.prefix(200), as: UTF8.self))
         }
         guard var value = try? JSONParser.parse(response.body) else { throw .invalidResponse("the body is not JSON") }

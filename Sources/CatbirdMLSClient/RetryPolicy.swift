@@ -17,9 +17,6 @@ public struct RetryPolicy: Sendable, Equatable {
         self.maxDelay = maxDelay
     }
 
-    /// Whether an answer of `status` is worth another attempt.
-    public static func isRetryable(status: Int) -> Bool { status == 429 || (status >= 500 && status != 501) }
-
     /// The wait before retry `n` (1-based): `Retry-After` when given, else the jittered exponential delay.
     public func delay(beforeRetry n: Int, retryAfter: Int?, jitter: Double) -> Double {
         if let retryAfter, retryAfter >= 0 { return Double(retryAfter) }

@@ -1,3 +1,5 @@
+import CatbirdMLS
+
 /// One XRPC request as the client sends it.
 public struct XRPCRequest: Sendable, Equatable {
     /// `GET` or `POST`.
@@ -41,6 +43,11 @@ public struct XRPCResponse: Sendable {
 
     /// The first header of that name (case-insensitive).
     public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+
+    /// The answer read as an XRPC error: its name and message, and `Retry-After`.
+    public var errorResponse: XRPCErrorResponse {
+        XRPCErrorResponse(status: status, contentType: header("Content-Type"), retryAfter: header("Retry-After"), body: body)
+    }
 }
 
 /// How requests reach the server: AsyncHTTPClient in production, anything in tests. A thrown error

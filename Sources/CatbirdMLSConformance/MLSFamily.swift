@@ -4,7 +4,8 @@ import ConformanceKit
 public enum MLSFamily {
     /// The `mls/*` suites.
     public static let family = ProtocolFamily(
-        name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons", suites: [MLSLexiconSuite()],
+        name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons",
+        suites: [MLSLexiconSuite(), MLSXRPCErrorSuite()],
         bench: MLSBench.set,
         embeddedLiveChecks: MLSEmbeddedChecks.all)
 }

@@ -26,4 +26,24 @@ enum MLSOperations {
         throw ShimError(
             code: invalidValueCode, message: "\(result.errors.count) error(s); first: \(first)", details: ["errors": .array(errors)])
     }
+
+    /// `mls.xrpc-error {endpoint, status, contentType?, retryAfter?, body}` → `{error, message, declared,
+    /// retry, retryAfter}`: the client's reading of an answer that is not 200.
+    static let xrpcError = MLSXRPCErrorSuite.read.operation { args throws(ShimError) in
+        let nsid = try args.string("endpoint")
+        guard let endpoint = MLSEndpoint.allCases.first(where: { $0.nsid == nsid }) else {
+            throw ShimError(code: ShimError.badRequestCode, message: "no Catbird MLS endpoint \(nsid)")
+        }
+        guard let status = args["status"]?.intValue, (100...599).contains(status) else {
+            throw ShimError(code: ShimError.badRequestCode, message: "argument 'status' must be an HTTP status (100-599)")
+        }
+        let answer = XRPCErrorResponse(
+            status: Int(status), contentType: args["contentType"]?.stringValue, retryAfter: args["retryAfter"]?.stringValue,
+            body: Array(try args.string("body").utf8))
+        return [
+            "error": answer.error.map(JSONValue.string) ?? .null, "message": answer.message.map(JSONValue.string) ?? .null,
+            "declared": .bool(answer.isDeclared(by: endpoint)), "retry": .bool(answer.isRetryable),
+            "retryAfter": answer.retryAfter.map { .int(Int64($0)) } ?? .null,
+        ]
+    }
 }

@@ -1,3 +1,4 @@
+import CatbirdMLS
 import HTTPExchange
 import WireCore
 
@@ -9,7 +10,10 @@ extension MLSService {
         guard !request.body.isEmpty else { throw .invalidRequest("the blob is empty") }
         let mimeType = request.header("Content-Type").map { $0.split(separator: ";")[0].trimmingSpaces() } ?? "application/octet-stream"
         let blob = MLSState.Blob(cid: BlobCID.cid(of: request.body), mimeType: mimeType, size: Int64(request.body.count))
-        state.withLock { $0.blobs[blob.cid] = blob }
+        try state.withLock { state throws(XRPCError) in
+            try persist([.blob(blob)], state)
+            state.blobs[blob.cid] = blob
+        }
         return ["blob": MLSViews.blob(blob)]
     }
 

@@ -37,7 +37,7 @@ extension MLSService {
         }
         let now = nowMilliseconds
         return try state.withLock { state throws(XRPCError) in
-            let packages = try Self.takeKeyPackages(invited, suite: suite, state: &state, now: now)
+            let claims = try Self.claimKeyPackages(invited, suite: suite, state: state, now: now)
             let id = state.tid(nowMilliseconds: now)
             var convo = MLSState.Convo(
                 id: id, groupId: Hex.encode(Array(id.utf8)), creator: caller, cipherSuite: suite, createdAt: now, lastMessageAt: nil,
@@ -45,10 +45,12 @@ extension MLSService {
                 metadata: input["metadata"]?.objectValue.map(Self.storedMetadata), messages: [])
             for did in invited { Self.join(did, &convo, now: now) }
             if !invited.isEmpty { convo.epoch = 1 }
+            try persist([.convo(convo)] + claims.map { .keyPackage($0.package) }, state)
+            Self.consume(claims, &state)
             state.convos[id] = convo
             return [
                 "convo": MLSViews.convo(convo),
-                "welcomeMessages": .array(zip(invited, packages).map { Self.welcome($0, package: $1, convo: convo) }),
+                "welcomeMessages": .array(claims.map { Self.welcome($0.package.did, package: $0.package, convo: convo) }),
             ]
         }
     }
@@ -66,13 +68,15 @@ extension MLSService {
             guard convo.members.count + dids.count <= config.maximumMembers else {
                 throw XRPCError(status: 400, name: "TooManyMembers", message: "at most \(config.maximumMembers) members")
             }
-            let packages = try Self.takeKeyPackages(dids, suite: convo.cipherSuite, state: &state, now: now)
+            let claims = try Self.claimKeyPackages(dids, suite: convo.cipherSuite, state: state, now: now)
             for did in dids { Self.join(did, &convo, now: now) }
             convo.epoch += 1
+            try persist([.convo(convo)] + claims.map { .keyPackage($0.package) }, state)
+            Self.consume(claims, &state)
             state.convos[convoId] = convo
             return [
                 "convo": MLSViews.convo(convo), "commit": .string(MLSPlaceholders.bytes("commit \(convo.id) epoch \(convo.epoch)")),
-                "welcomeMessages": .array(zip(dids, packages).map { Self.welcome($0, package: $1, convo: convo) }),
+                "welcomeMessages": .array(claims.map { Self.welcome($0.package.did, package: $0.package, convo: convo) }),
             ]
         }
     }
@@ -88,6 +92,7 @@ extension MLSService {
             }
             convo.members.removeAll { $0.did == caller }
             convo.epoch += 1
+            try persist([.convo(convo)], state)
             state.convos[convoId] = convo
             return [
                 "commit": .string(MLSPlaceholders.bytes("commit \(convo.id) epoch \(convo.epoch)")),
@@ -106,21 +111,29 @@ extension MLSService {
         return dids.filter { seen.insert($0).inserted }
     }
 
-    /// Consumes one usable key package per DID, all or none: `KeyPackageNotFound` names the first DID without one.
-    static func takeKeyPackages(_ dids: [String], suite: String, state: inout MLSState, now: Int64) throws(XRPCError) -> [MLSState
-        .KeyPackage]
-    {
-        var indices: [(String, Int)] = []
+    /// A key package a request is about to consume: where it is in the state, and the package as consumed.
+    struct KeyPackageClaim {
+        let index: Int
+        let package: MLSState.KeyPackage
+    }
+
+    /// One usable key package per DID, all or none: `KeyPackageNotFound` names the first DID without one.
+    /// Nothing changes until `consume`, so a later refusal (or a refused database write) leaves them usable.
+    static func claimKeyPackages(_ dids: [String], suite: String, state: MLSState, now: Int64) throws(XRPCError) -> [KeyPackageClaim] {
+        var claims: [KeyPackageClaim] = []
         for did in dids {
             guard let index = state.usableKeyPackage(did, suite: suite, now: now) else {
                 throw XRPCError(status: 409, name: "KeyPackageNotFound", message: "no usable \(suite) key package for \(did)")
             }
-            indices.append((did, index))
+            var package = state.keyPackages[did]![index]
+            package.consumed = true
+            claims.append(KeyPackageClaim(index: index, package: package))
         }
-        return indices.map { did, index in
-            state.keyPackages[did]![index].consumed = true
-            return state.keyPackages[did]![index]
-        }
+        return claims
+    }
+
+    static func consume(_ claims: [KeyPackageClaim], _ state: inout MLSState) {
+        for claim in claims { state.keyPackages[claim.package.did]![claim.index] = claim.package }
     }
 
     static func join(_ did: String, _ convo: inout MLSState.Convo, now: Int64) {

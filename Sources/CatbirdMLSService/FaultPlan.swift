@@ -1,3 +1,5 @@
+import CatbirdMLS
+
 /// Failures injected for client tests (`--faults 'sendMessage:503x2,getConvos:429@2'`): for an
 /// endpoint, `STATUSxN` fails its next N calls with STATUS and `STATUS@K` fails only its K-th call.
 /// A 429 carries `Retry-After: 1`.
@@ -51,9 +53,4 @@ public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces (`--faults` items, a Content-Type's MIME type).
-    func trimmingSpaces() -> String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

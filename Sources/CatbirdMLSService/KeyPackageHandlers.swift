@@ -29,6 +29,7 @@ extension MLSService {
             let package = MLSState.KeyPackage(
                 id: state.tid(nowMilliseconds: now), did: caller, keyPackage: keyPackage, cipherSuite: suite, createdAt: now,
                 expiresAt: expires, consumed: false)
+            try persist([.keyPackage(package)], state)
             state.keyPackages[caller, default: []].append(package)
             return ["keyPackage": MLSViews.keyPackage(package)]
         }

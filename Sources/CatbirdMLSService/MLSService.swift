@@ -6,18 +6,33 @@ import WireCore
 
 /// The Catbird MLS v0 API as request → response functions: the nine endpoints at `/xrpc/<nsid>`, every
 /// input and parameter validated against the shipped lexicons, Bearer auth (dev tokens or HS256
-/// JWTs), per-DID rate limiting and injected faults. State is in memory.
+/// JWTs), per-DID rate limiting and injected faults. State is in memory, and also in SQLite when the
+/// service is opened with a database.
 public final class MLSService: Sendable {
     /// The configuration it runs with.
     public let config: MLSServiceConfig
-    let state = Mutex(MLSState())
+    let state: Mutex<MLSState>
+    let database: MLSDatabase?
     let auth: MLSAuth
     let limiter: RateLimiter
     let validator = CatbirdLexicons.validator()
 
-    /// A service with `config`.
-    public init(config: MLSServiceConfig = MLSServiceConfig()) {
+    /// A service with `config`, its state in memory only.
+    public convenience init(config: MLSServiceConfig = MLSServiceConfig()) {
+        self.init(config: config, state: MLSState(), database: nil)
+    }
+
+    /// A service with `config` whose state lives in the SQLite file at `databasePath` too: it starts
+    /// with everything stored there (a new file starts empty) and stores every change.
+    public convenience init(config: MLSServiceConfig = MLSServiceConfig(), databasePath: String) throws {
+        let database = try MLSDatabase(path: databasePath)
+        self.init(config: config, state: try database.load(), database: database)
+    }
+
+    private init(config: MLSServiceConfig, state: MLSState, database: MLSDatabase?) {
         self.config = config
+        self.state = Mutex(state)
+        self.database = database
         auth = MLSAuth(devTokens: config.devTokens, jwtSecret: config.jwtSecret)
         limiter = RateLimiter(limit: config.rateLimit, window: config.rateWindow)
     }
@@ -122,6 +137,17 @@ public final class MLSService: Sendable {
             throw .invalidRequest("\(first.path.description.isEmpty ? "(body)" : first.path.description): \(first.message)\(more)")
         }
         return result.value.objectValue ?? [:]
+    }
+
+    /// Stores `changes` when there is a database; called under the state lock before memory changes,
+    /// so a refused write changes nothing and the client gets 500.
+    func persist(_ changes: [MLSDatabase.Change], _ state: MLSState) throws(XRPCError) {
+        guard let database else { return }
+        do {
+            try database.write(changes, lastTID: state.lastTID)
+        } catch {
+            throw XRPCError(status: 500, name: "InternalServerError", message: "the database refused the write: \(error)")
+        }
     }
 
     func json(_ value: JSONValue) -> APIResponse {

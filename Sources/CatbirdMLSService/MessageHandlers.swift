@@ -43,6 +43,7 @@ extension MLSService {
                 id: state.tid(nowMilliseconds: now), seq: Int64(convo.messages.count + 1), sender: caller, ciphertext: ciphertext,
                 epoch: convo.epoch, createdAt: now, contentType: input["contentType"]?.stringValue ?? "text/plain",
                 attachments: (input["attachments"]?.arrayValue ?? []).map(MLSViews.blobRef(fromBlob:)))
+            try persist([.message(message, convoId: convoId)], state)
             convo.messages.append(message)
             convo.lastMessageAt = now
             state.convos[convoId] = convo

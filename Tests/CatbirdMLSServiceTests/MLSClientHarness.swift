@@ -35,6 +35,12 @@ struct MLSCaller {
         } else {
             XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)
             XCTAssertNotNil(body["error"]?.stringValue, "an error body is {error, message}: \(response.bodyText)", file: file, line: line)
+            let read = XRPCErrorResponse(
+                status: response.status, contentType: response.header("Content-Type"), retryAfter: response.header("Retry-After"),
+                body: response.body)
+            XCTAssertTrue(
+                read.isDeclared(by: endpoint), "\(endpoint) answered \(response.bodyText): a name neither its lexicon nor XRPC declares",
+                file: file, line: line)
         }
         return Answer(status: response.status, body: body, response: response)
     }

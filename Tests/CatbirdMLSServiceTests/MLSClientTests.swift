@@ -176,9 +176,9 @@ final class MLSClientTests: XCTestCase {
         XCTAssertEqual((1...5).map { policy.delay(beforeRetry: $0, retryAfter: nil, jitter: 1) }, [0.5, 1, 2, 3, 3])
         XCTAssertEqual(policy.delay(beforeRetry: 3, retryAfter: nil, jitter: 0.5), 1)
         XCTAssertEqual(policy.delay(beforeRetry: 3, retryAfter: 7, jitter: 0.5), 7)
-        XCTAssertEqual([429, 500, 502, 503, 504].map(RetryPolicy.isRetryable), [true, true, true, true, true])
+        XCTAssertEqual([429, 500, 502, 503, 504].map(XRPCErrorResponse.isRetryable), [true, true, true, true, true])
         XCTAssertEqual(
-            [400, 401, 403, 404, 409, 413, 501].map(RetryPolicy.isRetryable), [false, false, false, false, false, false, false])
+            [400, 401, 403, 404, 409, 413, 501].map(XRPCErrorResponse.isRetryable), [false, false, false, false, false, false, false])
     }
 
     /// A transport whose every request fails as a refused connection does.

@@ -3,11 +3,12 @@ import Foundation
 import FuzzSupport
 import WireCore
 
-/// The Codable models of the Catbird MLS outputs. The first byte picks the endpoint (its index in
-/// `MLSEndpoint.allCases`) and so the output type, the rest is
+/// The Codable models of the Catbird MLS outputs, and the reading of error answers. The first byte
+/// picks the endpoint (its index in `MLSEndpoint.allCases`) and so the output type, the rest is
 /// the JSON. Oracles: what decodes re-encodes and decodes to an equal value (datetimes keep their
 /// text); a value that decodes also passes the output lexicon's required fields, since every
-/// non-optional property is a required field.
+/// non-optional property is a required field. The same bytes as an error body and as a
+/// `Retry-After` value: a name read is the body's `error` and an XRPC name, a delay is the digits.
 /// The validator, built once.
 let validator = CatbirdLexicons.validator()
 
@@ -36,7 +37,24 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case .getKeyPackages: roundTrip(GetKeyPackagesOutput.self, json, endpoint)
     case .uploadBlob: roundTrip(UploadBlobOutput.self, json, endpoint)
     }
+    readError(Array(bytes.dropFirst()), endpoint)
     return 0
+}
+
+func readError(_ body: [UInt8], _ endpoint: MLSEndpoint) {
+    let text = String(decoding: body, as: UTF8.self)
+    let answer = XRPCErrorResponse(status: 400, contentType: "application/json", retryAfter: text, body: body)
+    if let name = answer.error {
+        require(XRPCErrorResponse.isErrorName(name), "read error name \(name) is not an XRPC name")
+        require((try? JSONParser.parse(body))?["error"]?.stringValue == name, "read error name \(name) is not the body's error")
+    }
+    if let delay = answer.retryAfter {
+        let digits = text.utf8.filter { $0 != 0x20 && $0 != 0x09 }
+        require(
+            digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(String(decoding: digits, as: UTF8.self)) == delay,
+            "Retry-After \(text.debugDescription) read as \(delay)")
+    }
+    _ = answer.isDeclared(by: endpoint)
 }
 
 func roundTrip<Model: Codable & Equatable>(_: Model.Type, _ json: Data, _ endpoint: MLSEndpoint) {

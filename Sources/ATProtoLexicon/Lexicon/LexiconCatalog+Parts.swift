@@ -10,6 +10,16 @@ extension LexiconCatalog {
         }
     }
 
+    /// The error names endpoint `nsid` declares (its `main` query, procedure or subscription), in order.
+    public func errorNames(of nsid: String) -> [String] {
+        switch documents[nsid]?.def("main") {
+        case .query(let q)?: q.errors.map(\.name)
+        case .procedure(let p)?: p.errors.map(\.name)
+        case .subscription(let s)?: s.errors.map(\.name)
+        default: []
+        }
+    }
+
     /// The body of a procedure's `#input`, or of a query's or procedure's `#output`.
     public func body(of target: LexiconTarget) -> XRPCBody? {
         switch (target, target.nsid.flatMap { documents[$0]?.def("main") }) {

@@ -13,19 +13,23 @@ struct ServeMLSCommand: AsyncParsableCommand {
             Every input and parameter is validated against the lexicons (400 InvalidRequest naming the field); errors \
             are {error, message} with the contract's names and statuses. Auth is Authorization: Bearer with a dev token \
             (dev-alice, dev-bob, dev-carol, dev-dave → did:plc:<name>, or --dev-token) or, with --jwt-secret, an HS256 \
-            JWT whose iss is the caller's DID. State is in memory. Stop it with Ctrl-C.
+            JWT whose iss is the caller's DID. State is in memory, or with --db FILE in SQLite too: a restart with \
+            the same file keeps every conversation, member, message, key package and blob record. Stop it with Ctrl-C.
             Examples:
               wirecheck serve mls --port 8767
+              wirecheck serve mls --db mls.sqlite
               wirecheck serve mls --port 0 --faults 'sendMessage:503x2,getConvos:429@2'
             """)
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8767
-    @Option(help: "Accept HS256 JWTs signed with this secret (iss = the caller's DID).") var jwtSecret: String?
+    @Option(help: "Accept HS256 JWTs signed with this secret of at least 32 bytes (iss = the caller's DID).") var jwtSecret: String?
     @Option(help: "Another dev token, TOKEN=DID (repeatable).") var devToken: [String] = []
     @Option(help: "Inject failures: endpoint:STATUSxN (the next N calls) or endpoint:STATUS@K (the K-th call), comma-separated.")
     var faults = ""
     @Option(help: "Requests per DID per second before 429 with Retry-After.") var rateLimit = 1000
+    @Option(help: "Keep the state in this SQLite file too (created when missing; a restart continues from it).")
+    var db: String?
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
 
     func run() async throws {
@@ -36,6 +40,10 @@ struct ServeMLSCommand: AsyncParsableCommand {
         config.host = host
         config.port = port
         config.rateLimit = rateLimit
+        if let jwtSecret, jwtSecret.utf8.count < 32 {
+            throw ValidationError(
+                "--jwt-secret must be at least 32 bytes: an HS256 key is at least as long as its hash (RFC 7518 section 3.2)")
+        }
         config.jwtSecret = jwtSecret.map { Array($0.utf8) }
         for pair in devToken {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -47,7 +55,16 @@ struct ServeMLSCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--faults: \(error)")
         }
-        let service = MLSService(config: config)
+        let service: MLSService
+        if let db {
+            do {
+                service = try MLSService(config: config, databasePath: db)
+            } catch {
+                throw exitHarness("cannot open the database \(db): \(error)")
+            }
+        } else {
+            service = MLSService(config: config)
+        }
         let settings = config
         let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
         do {
@@ -55,6 +72,7 @@ struct ServeMLSCommand: AsyncParsableCommand {
                 let tokens = settings.devTokens.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
                 print("Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(jwtSecret == nil ? "" : "; HS256 JWTs accepted")")
                 if !settings.faults.rules.isEmpty { print("faults: \(faults)") }
+                if let db { print("state: \(db) (SQLite)") }
             }
         } catch {
             let text = "\(error)"

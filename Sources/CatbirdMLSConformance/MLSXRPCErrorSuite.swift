@@ -1,0 +1,240 @@
+import CatbirdMLS
+import ConformanceKit
+import WireCore
+
+/// `mls/xrpc-error`: how a client reads an XRPC answer that is not 200 (catbird-mls.md section 5 and
+/// Decisions): every error name each endpoint's lexicon declares and the generic ones, with the
+/// status the contract gives them; then what real servers send besides: the legacy sentences and
+/// empty bodies of the first mls-ds servers, `message: null`, non-JSON bodies, other content types,
+/// and `Retry-After` in its valid and invalid forms.
+public struct MLSXRPCErrorSuite: VectorSuite {
+    public init() {}
+    public var id: String { "mls/xrpc-error" }
+
+    /// `MLSXRPCErrorTest`: `mls.xrpc-error {endpoint, status, contentType?, retryAfter?, body}` →
+    /// `{error, message, declared, retry, retryAfter}`.
+    public static let read = GroupKind(
+        "MLSXRPCErrorTest", op: "mls.xrpc-error", params: [.oneOf("endpoint", MLSEndpoint.allCases.map(\.nsid))],
+        input: [.integer("status"), .string("contentType", required: false), .string("retryAfter", required: false), .string("body")],
+        expected: [
+            Field("error", SchemaBuilder.nullable(SchemaBuilder.string)), Field("message", SchemaBuilder.nullable(SchemaBuilder.string)),
+            .boolean("declared"), .boolean("retry"), Field("retryAfter", SchemaBuilder.nullable(SchemaBuilder.integer)),
+        ])
+
+    public var groupKinds: [GroupKind] { [Self.read] }
+    public var operations: [ShimOperation] { [MLSOperations.xrpcError] }
+
+    static let notes: [String: VectorFile.Note] = [
+        "Declared": .init(bugType: .basic, description: "An error name the endpoint's lexicon declares, with the contract's status."),
+        "Generic": .init(bugType: .basic, description: "A generic XRPC error any endpoint may answer (InvalidRequest, 429, 5xx, 501)."),
+        "Undeclared": .init(
+            bugType: .interop,
+            description: "A well-formed name the endpoint does not declare: kept as it came, not mapped to a typed error."),
+        "Legacy": .init(
+            bugType: .interop,
+            description: "What the first mls-ds servers sent: a sentence as error (not a name) or an empty body; the status decides."),
+        "NotXRPC": .init(
+            bugType: .edgeCase, description: "A body that is not an XRPC error (HTML, text, another JSON shape): no name, no crash."),
+        "ContentType": .init(
+            bugType: .edgeCase,
+            description: "The body is read as JSON only when the media type is application/json (any case, any parameters)."),
+        "Message": .init(bugType: .edgeCase, description: "message absent, null or not a string: no message."),
+        "RetryAfter": .init(
+            bugType: .edgeCase,
+            description: "Retry-After as delay-seconds only (digits, optional whitespace); a date or a fraction is ignored."),
+        "Retry": .init(bugType: .functionality, description: "Whether to retry: 429 and 5xx except 501; never another 4xx."),
+    ]
+
+    /// One answer and what a client must read from it.
+    struct Case {
+        var endpoint: MLSEndpoint
+        var status: Int
+        var contentType: String? = "application/json"
+        var retryAfter: String?
+        var body: String
+        var flag: String
+        var comment: String
+        var error: String?
+        var message: String?
+        var declared: Bool
+        var expectedRetryAfter: Int?
+    }
+
+    /// The status the mock (and the contract, section 9 item 4) gives each lexicon error name.
+    static func status(of name: String) -> Int {
+        ["NotMember": 403, "ConvoNotFound": 404, "AlreadyMember": 409, "KeyPackageNotFound": 409, "BlobTooLarge": 413][name] ?? 400
+    }
+
+    static func body(_ error: String, _ message: String? = nil) -> String {
+        var object: JSONObject = ["error": .string(error)]
+        if let message { object["message"] = .string(message) }
+        return JSONWriter.compact(.object(object))
+    }
+
+    func declaredCases() -> [Case] {
+        MLSEndpoint.allCases.flatMap { endpoint -> [Case] in
+            let own = CatbirdLexicons.catalog.errorNames(of: endpoint.nsid).map { name in
+                Case(
+                    endpoint: endpoint, status: Self.status(of: name), body: Self.body(name, "\(name) on \(endpoint.rawValue)"),
+                    flag: "Declared", comment: "\(name), declared by \(endpoint.rawValue)", error: name,
+                    message: "\(name) on \(endpoint.rawValue)", declared: true)
+            }
+            let generic = [
+                Case(
+                    endpoint: endpoint, status: 400, body: Self.body("InvalidRequest", "/limit: must be at most 100"), flag: "Generic",
+                    comment: "400 InvalidRequest naming the field", error: "InvalidRequest", message: "/limit: must be at most 100",
+                    declared: true),
+                Case(
+                    endpoint: endpoint, status: 401, body: Self.body("AuthenticationRequired"), flag: "Generic",
+                    comment: "401 without a message", error: "AuthenticationRequired", declared: true),
+                Case(
+                    endpoint: endpoint, status: 429, retryAfter: "2", body: Self.body("RateLimitExceeded", "slow down"), flag: "Retry",
+                    comment: "429 with Retry-After: 2", error: "RateLimitExceeded", message: "slow down", declared: true,
+                    expectedRetryAfter: 2),
+                Case(
+                    endpoint: endpoint, status: 501, body: Self.body("MethodNotImplemented"), flag: "Retry",
+                    comment: "501 is the one 5xx not retried", error: "MethodNotImplemented", declared: true),
+                Case(
+                    endpoint: endpoint, status: 503, body: Self.body("NotEnoughResources", "try later"), flag: "Retry",
+                    comment: "503 is retried", error: "NotEnoughResources", message: "try later", declared: true),
+            ]
+            return own + generic
+        }
+    }
+
+    /// What servers send besides well-formed errors, on one endpoint each (the reading does not depend on it).
+    func toleranceCases() -> [Case] {
+        let convos = MLSEndpoint.getConvos
+        let send = MLSEndpoint.sendMessage
+        func make(
+            _ endpoint: MLSEndpoint, _ status: Int, _ body: String, _ flag: String, _ comment: String,
+            contentType: String? = "application/json",
+            retryAfter: String? = nil, error: String? = nil, message: String? = nil, declared: Bool = false, expectedRetryAfter: Int? = nil
+        ) -> Case {
+            Case(
+                endpoint: endpoint, status: status, contentType: contentType, retryAfter: retryAfter, body: body, flag: flag,
+                comment: comment,
+                error: error, message: message, declared: declared, expectedRetryAfter: expectedRetryAfter)
+        }
+        return [
+            make(
+                convos, 404, Self.body("ConvoNotFound", "no such conversation"), "Undeclared",
+                "a lexicon name of another endpoint", error: "ConvoNotFound", message: "no such conversation"),
+            make(
+                send, 400, Self.body("InvalidAsset", "bad embed"), "Undeclared",
+                "a later lexicon's name (c065b67 renamed InvalidCiphertext)",
+                error: "InvalidAsset", message: "bad embed"),
+            make(convos, 400, Self.body("SomethingNew"), "Undeclared", "a name no lexicon has", error: "SomethingNew"),
+            make(convos, 429, "{\"error\":\"Rate limit exceeded\"}", "Legacy", "c52bfec's 429: a sentence, no Retry-After"),
+            make(convos, 401, "{\"error\":\"Missing authorization header\"}", "Legacy", "c52bfec's 401: a sentence, no message"),
+            make(send, 400, "", "Legacy", "c52bfec to c065b67 handler errors: a bare status, empty body", contentType: nil),
+            make(send, 500, "", "Legacy", "an empty 500 is still retried", contentType: nil),
+            make(send, 413, "", "Legacy", "an empty 413 is not retried", contentType: nil),
+            make(
+                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":null}", "Message", "later servers' message: null",
+                error: "InvalidRequest", declared: true),
+            make(
+                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":42}", "Message", "a message that is not a string",
+                error: "InvalidRequest", declared: true),
+            make(
+                convos, 400, "{\"message\":\"no name\",\"error\":\"InvalidRequest\",\"extra\":[1,{}]}", "Message",
+                "keys in another order and an extra field", error: "InvalidRequest", message: "no name", declared: true),
+            make(convos, 502, "<html><body>Bad Gateway</body></html>", "NotXRPC", "a proxy's HTML page", contentType: "text/html"),
+            make(convos, 502, "<html><body>Bad Gateway</body></html>", "NotXRPC", "HTML labelled as JSON"),
+            make(convos, 400, "[\"InvalidRequest\"]", "NotXRPC", "JSON, but an array"),
+            make(convos, 400, "{\"error\":5}", "NotXRPC", "error is not a string"),
+            make(convos, 400, "{\"error\":\"\"}", "NotXRPC", "error is empty"),
+            make(convos, 400, "{\"error\":\"Invalid\\tRequest\"}", "NotXRPC", "error with a tab"),
+            make(convos, 400, "{\"error\":\"Ung\u{fc}ltig\"}", "NotXRPC", "error outside ASCII"),
+            make(convos, 400, "{\"error\":\"InvalidRequest\"", "NotXRPC", "JSON cut short"),
+            make(
+                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "the right JSON sent as text/plain", contentType: "text/plain"
+            ),
+            make(convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "no Content-Type", contentType: nil),
+            make(
+                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "media type in upper case, with a charset",
+                contentType: "Application/JSON; charset=utf-8", error: "InvalidRequest", message: "x", declared: true),
+            make(
+                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "application/json-seq is another media type",
+                contentType: "application/json-seq"),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "Retry-After with spaces around",
+                retryAfter: " 7 ", error: "RateLimitExceeded", declared: true, expectedRetryAfter: 7),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "Retry-After: 0", retryAfter: "0",
+                error: "RateLimitExceeded", declared: true, expectedRetryAfter: 0),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "an HTTP date is not delay-seconds",
+                retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT", error: "RateLimitExceeded", declared: true),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "a fraction", retryAfter: "1.5",
+                error: "RateLimitExceeded", declared: true),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "a negative number", retryAfter: "-1",
+                error: "RateLimitExceeded", declared: true),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "empty", retryAfter: "", error: "RateLimitExceeded",
+                declared: true),
+            make(
+                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "no Retry-After: retried with backoff",
+                error: "RateLimitExceeded", declared: true),
+            make(
+                convos, 503, Self.body("NotEnoughResources"), "RetryAfter", "Retry-After on a 503", retryAfter: "5",
+                error: "NotEnoughResources", declared: true, expectedRetryAfter: 5),
+            make(
+                convos, 400, Self.body("InvalidRequest"), "Retry", "a Retry-After on a 400 is read, but a 400 is not retried",
+                retryAfter: "3", error: "InvalidRequest", declared: true, expectedRetryAfter: 3),
+            make(convos, 504, Self.body("UpstreamTimeout"), "Retry", "504 is retried", error: "UpstreamTimeout", declared: true),
+            make(convos, 409, Self.body("KeyPackageNotFound"), "Retry", "409 is not retried", error: "KeyPackageNotFound"),
+        ]
+    }
+
+    public func generate() -> VectorFile {
+        let all = declaredCases() + toleranceCases()
+        let groups = MLSEndpoint.allCases.compactMap { endpoint -> TestGroup? in
+            let tests = all.filter { $0.endpoint == endpoint }.enumerated().map { n, c in
+                var input: JSONObject = ["status": .int(Int64(c.status)), "body": .string(c.body)]
+                if let contentType = c.contentType { input["contentType"] = .string(contentType) }
+                if let retryAfter = c.retryAfter { input["retryAfter"] = .string(retryAfter) }
+                let expected: JSONObject = [
+                    "error": c.error.map(JSONValue.string) ?? .null, "message": c.message.map(JSONValue.string) ?? .null,
+                    "declared": .bool(c.declared), "retry": .bool(c.status == 429 || (c.status >= 500 && c.status != 501)),
+                    "retryAfter": c.expectedRetryAfter.map { .int(Int64($0)) } ?? .null,
+                ]
+                return TestCase(
+                    id: "\(id)/\(endpoint.rawValue)/\(n + 1)", comment: c.comment, flags: [c.flag],
+                    spec: ["catbird-mls.md 5", "atproto XRPC"],
+                    input: input, expected: expected, result: .valid)
+            }
+            return tests.isEmpty ? nil : TestGroup(type: Self.read.type, params: ["endpoint": .string(endpoint.nsid)], tests: tests)
+        }
+        return VectorFile(
+            format: "mls", suite: id,
+            spec: .init(
+                name: "XRPC error responses of the Catbird MLS v0 endpoints", version: "v0 (mls-ds c52bfec), atproto XRPC",
+                url: "https://atproto.com/specs/xrpc"),
+            header: [
+                "How a client reads an answer that is not 200. Op mls.xrpc-error {endpoint, status, contentType?, retryAfter?, body} -> "
+                    + "{error, message, declared, retry, retryAfter}.",
+                "error: the body's error when the Content-Type's media type is application/json and error is a string of printable "
+                    + "ASCII without spaces, else null; message: the body's message when error is set and message is a string, else null.",
+                "declared: error is one of the endpoint lexicon's errors or a generic XRPC error (InvalidRequest, AuthenticationRequired, "
+                    + "RateLimitExceeded, MethodNotImplemented, PayloadTooLarge, InternalServerError, UpstreamFailure, NotEnoughResources, "
+                    + "UpstreamTimeout).",
+                "retry: status 429 or 5xx other than 501. retryAfter: the Retry-After header as delay-seconds (digits only, "
+                    + "surrounding spaces ignored), else null. body is the raw text of the answer.",
+            ],
+            notes: Self.notes, testGroups: groups)
+    }
+
+    /// The bodies, for FuzzMLSModels (which reads every input as an error body too; first byte: the endpoint).
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
+        let order = MLSEndpoint.allCases.map(\.nsid)
+        return file.allTests.compactMap { group, test in
+            guard let index = order.firstIndex(of: group.params["endpoint"]?.stringValue ?? ""), let body = test.input["body"]?.stringValue,
+                !body.isEmpty
+            else { return nil }
+            return CorpusSeed(target: "FuzzMLSModels", bytes: [UInt8(index)] + Array(body.utf8))
+        }
+    }
+}

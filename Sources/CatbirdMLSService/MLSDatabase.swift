@@ -1,0 +1,148 @@
+import GRDB
+import WireCore
+
+/// The mock's SQLite store (`serve mls --db FILE`): every conversation with its members, every
+/// message, key package and blob record, and the TID clock, so a restarted server answers exactly as
+/// before. The service keeps working from memory; each successful write also lands here, in one
+/// transaction per request, before memory changes (a refused write leaves both as they were).
+/// Fault counters and rate-limit windows are not kept: they describe a run, not the data.
+final class MLSDatabase: Sendable {
+    /// One write: what a request created or changed.
+    enum Change {
+        /// The conversation's row and its member list (not its messages).
+        case convo(MLSState.Convo)
+        /// A new message, and the conversation's `lastMessageAt`.
+        case message(MLSState.Message, convoId: String)
+        /// A key package, new or now consumed.
+        case keyPackage(MLSState.KeyPackage)
+        /// An uploaded blob's record.
+        case blob(MLSState.Blob)
+    }
+
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    init(path: String) throws {
+        var configuration = Configuration()
+        // WAL with NORMAL sync: a crash may lose the last writes but never corrupts the file, and a
+        // write costs no fsync; right for a mock that CI restarts.
+        configuration.journalMode = .wal
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        try Self.migrator.migrate(queue)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE convo (
+                      id TEXT PRIMARY KEY, groupId TEXT NOT NULL, creator TEXT NOT NULL, cipherSuite TEXT NOT NULL,
+                      createdAt INTEGER NOT NULL, lastMessageAt INTEGER, epoch INTEGER NOT NULL, nextLeaf INTEGER NOT NULL,
+                      metadata TEXT);
+                    CREATE TABLE member (
+                      convoId TEXT NOT NULL REFERENCES convo(id), did TEXT NOT NULL, joinedAt INTEGER NOT NULL,
+                      leafIndex INTEGER NOT NULL, PRIMARY KEY (convoId, did));
+                    CREATE TABLE message (
+                      convoId TEXT NOT NULL REFERENCES convo(id), seq INTEGER NOT NULL, id TEXT NOT NULL, sender TEXT NOT NULL,
+                      ciphertext TEXT NOT NULL, epoch INTEGER NOT NULL, createdAt INTEGER NOT NULL, contentType TEXT NOT NULL,
+                      attachments TEXT NOT NULL, PRIMARY KEY (convoId, seq));
+                    CREATE TABLE keyPackage (
+                      id TEXT PRIMARY KEY, did TEXT NOT NULL, keyPackage TEXT NOT NULL, cipherSuite TEXT NOT NULL,
+                      createdAt INTEGER NOT NULL, expiresAt INTEGER NOT NULL, consumed INTEGER NOT NULL);
+                    CREATE TABLE blob (cid TEXT PRIMARY KEY, mimeType TEXT NOT NULL, size INTEGER NOT NULL);
+                    CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), lastTID INTEGER NOT NULL);
+                    INSERT INTO clock VALUES (1, 0);
+                    """)
+        }
+        return migrator
+    }
+
+    /// Writes `changes` and the TID clock in one transaction.
+    func write(_ changes: [Change], lastTID: Int64) throws {
+        try queue.write { db in
+            for change in changes {
+                switch change {
+                case .convo(let convo): try Self.save(convo, db)
+                case .message(let message, let convoId): try Self.save(message, convoId: convoId, db)
+                case .keyPackage(let package):
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO keyPackage VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [
+                            package.id, package.did, package.keyPackage, package.cipherSuite, package.createdAt, package.expiresAt,
+                            package.consumed,
+                        ])
+                case .blob(let blob):
+                    try db.execute(sql: "INSERT OR REPLACE INTO blob VALUES (?, ?, ?)", arguments: [blob.cid, blob.mimeType, blob.size])
+                }
+            }
+            try db.execute(sql: "UPDATE clock SET lastTID = ? WHERE id = 1", arguments: [lastTID])
+        }
+    }
+
+    private static func save(_ convo: MLSState.Convo, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO convo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [
+                convo.id, convo.groupId, convo.creator, convo.cipherSuite, convo.createdAt, convo.lastMessageAt, convo.epoch,
+                convo.nextLeaf,
+                convo.metadata.map { JSONWriter.compact(.object($0)) },
+            ])
+        // Members change as a whole (join, leave); the list is small, so it is rewritten.
+        try db.execute(sql: "DELETE FROM member WHERE convoId = ?", arguments: [convo.id])
+        for member in convo.members {
+            try db.execute(
+                sql: "INSERT INTO member VALUES (?, ?, ?, ?)", arguments: [convo.id, member.did, member.joinedAt, member.leafIndex])
+        }
+    }
+
+    private static func save(_ message: MLSState.Message, convoId: String, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            arguments: [
+                convoId, message.seq, message.id, message.sender, message.ciphertext, message.epoch, message.createdAt, message.contentType,
+                JSONWriter.compact(.array(message.attachments)),
+            ])
+        try db.execute(sql: "UPDATE convo SET lastMessageAt = ? WHERE id = ?", arguments: [message.createdAt, convoId])
+    }
+
+    /// Everything stored, as the service's state. Members come in leaf order, messages in their
+    /// conversation order, key packages in publication order (TIDs sort by time).
+    func load() throws -> MLSState {
+        try queue.read { db in
+            var state = MLSState()
+            state.lastTID = try Int64.fetchOne(db, sql: "SELECT lastTID FROM clock WHERE id = 1") ?? 0
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM convo") {
+                let metadata: String? = row["metadata"]
+                state.convos[row["id"]] = MLSState.Convo(
+                    id: row["id"], groupId: row["groupId"], creator: row["creator"], cipherSuite: row["cipherSuite"],
+                    createdAt: row["createdAt"], lastMessageAt: row["lastMessageAt"], epoch: row["epoch"], members: [],
+                    nextLeaf: row["nextLeaf"], metadata: try metadata.map { try Self.json($0).objectValue ?? [:] }, messages: [])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM member ORDER BY convoId, leafIndex") {
+                let member = MLSState.Member(did: row["did"], joinedAt: row["joinedAt"], leafIndex: row["leafIndex"])
+                state.convos[row["convoId"]]?.members.append(member)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM message ORDER BY convoId, seq") {
+                let message = MLSState.Message(
+                    id: row["id"], seq: row["seq"], sender: row["sender"], ciphertext: row["ciphertext"], epoch: row["epoch"],
+                    createdAt: row["createdAt"], contentType: row["contentType"],
+                    attachments: try Self.json(row["attachments"]).arrayValue ?? [])
+                state.convos[row["convoId"]]?.messages.append(message)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM keyPackage ORDER BY id") {
+                let package = MLSState.KeyPackage(
+                    id: row["id"], did: row["did"], keyPackage: row["keyPackage"], cipherSuite: row["cipherSuite"],
+                    createdAt: row["createdAt"], expiresAt: row["expiresAt"], consumed: row["consumed"])
+                state.keyPackages[package.did, default: []].append(package)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM blob") {
+                state.blobs[row["cid"]] = MLSState.Blob(cid: row["cid"], mimeType: row["mimeType"], size: row["size"])
+            }
+            return state
+        }
+    }
+
+    private static func json(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+}

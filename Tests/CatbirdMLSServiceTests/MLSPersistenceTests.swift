@@ -1,0 +1,110 @@
+import CatbirdMLS
+import CatbirdMLSService
+import Foundation
+import GRDB
+import HTTPExchange
+import WireCore
+import XCTest
+
+/// `serve mls --db FILE`: a service reopened on the same SQLite file answers as the one before it,
+/// and carries on from there (message order, TIDs, consumed key packages).
+final class MLSPersistenceTests: XCTestCase {
+    let suite: JSONValue = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"
+    var directory: URL!
+    var path: String { directory.appendingPathComponent("mls.sqlite").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mls-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    func open(_ clock: ManualClock) throws -> MLSService {
+        var config = MLSServiceConfig()
+        config.clock = clock
+        return try MLSService(config: config, databasePath: path)
+    }
+
+    /// Everything a client can read back, per caller.
+    func snapshot(_ service: MLSService) -> [String] {
+        ["dev-alice", "dev-bob", "dev-carol"].flatMap { token -> [String] in
+            let caller = MLSCaller(service: service, token: token)
+            let convos = caller.call(.getConvos, query: "limit=100").body
+            let messages = (convos["convos"]?.arrayValue ?? []).map { convo in
+                JSONWriter.compact(caller.call(.getMessages, query: "convoId=\(convo["id"]?.stringValue ?? "")&limit=100").body)
+            }
+            let packages = caller.call(.getKeyPackages, query: "dids=did:plc:alice,did:plc:bob,did:plc:carol").body
+            return [JSONWriter.compact(convos), JSONWriter.compact(packages)] + messages
+        }
+    }
+
+    func testARestartKeepsEveryConversationMessageAndKeyPackage() throws {
+        let clock = ManualClock(1_700_000_000)
+        let first = try open(clock)
+        let (alice, bob, carol) = (
+            MLSCaller(service: first, token: "dev-alice"), MLSCaller(service: first, token: "dev-bob"),
+            MLSCaller(service: first, token: "dev-carol")
+        )
+        XCTAssertEqual(bob.call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status, 200)
+        for package in ["AAAA", "AQEB"] {
+            XCTAssertEqual(carol.call(.publishKeyPackage, ["keyPackage": .string(package), "cipherSuite": suite]).status, 200)
+        }
+        let created = alice.call(
+            .createConvo,
+            ["cipherSuite": suite, "initialMembers": ["did:plc:bob"], "metadata": ["name": "Team", "description": "ünïcode"]])
+        let convoId = try XCTUnwrap(created.body["convo"]?["id"])
+        XCTAssertEqual(alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:carol"]]).status, 200)
+        for (index, text) in ["aGVsbG8=", "d29ybGQ=", "IQ=="].enumerated() {
+            clock.instant += 1
+            let sender = index == 1 ? bob : alice
+            XCTAssertEqual(sender.call(.sendMessage, ["convoId": convoId, "ciphertext": .string(text)]).status, 200)
+        }
+        XCTAssertEqual(carol.call(.leaveConvo, ["convoId": convoId]).status, 200)
+        clock.instant += 1
+        XCTAssertEqual(bob.call(.createConvo, ["cipherSuite": suite]).status, 200)
+        var upload = APIRequest(
+            method: "POST", path: MLSEndpoint.uploadBlob.path,
+            headers: [("Authorization", "Bearer dev-alice"), ("Content-Type", "image/png")])
+        upload.body = Array("hello".utf8)
+        XCTAssertEqual(first.handle(upload).status, 200)
+        let before = snapshot(first)
+        let lastMessage = alice.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue?.last
+
+        let second = try open(clock)
+        XCTAssertEqual(snapshot(second), before)
+        let carolAfter = MLSCaller(service: second, token: "dev-carol")
+        XCTAssertEqual(
+            carolAfter.call(.getKeyPackages, query: "dids=did:plc:bob,did:plc:carol").body["missing"], ["did:plc:bob"],
+            "bob's key package stays consumed, carol keeps her second one")
+
+        // It carries on: the next message follows the stored ones, with a later TID, at the same clock.
+        let bobAfter = MLSCaller(service: second, token: "dev-bob")
+        let sent = bobAfter.call(.sendMessage, ["convoId": convoId, "ciphertext": "Pz8="])
+        XCTAssertEqual(sent.status, 200)
+        let messages = bobAfter.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue ?? []
+        XCTAssertEqual(messages.map { $0["ciphertext"] }, ["aGVsbG8=", "d29ybGQ=", "IQ==", "Pz8="])
+        let previousId = try XCTUnwrap(lastMessage?["id"]?.stringValue)
+        XCTAssertGreaterThan(try XCTUnwrap(messages.last?["id"]?.stringValue), previousId)
+        XCTAssertEqual(
+            MLSCaller(service: second, token: "dev-alice").call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).error,
+            "AlreadyMember")
+
+        // Blob records have no read endpoint; the file itself holds them.
+        let stored = try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: "SELECT cid, mimeType, size FROM blob") }
+        XCTAssertEqual(stored.map { $0["cid"] as String }, ["bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq"])
+        XCTAssertEqual(stored.map { $0["size"] as Int }, [5])
+    }
+
+    func testAFileThatIsNotADatabaseIsRefused() throws {
+        try Data("not a database, just text that is long enough to be read as a header".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try open(ManualClock(0)))
+    }
+
+    func testAnEmptyFileStartsEmpty() throws {
+        let service = try open(ManualClock(1_700_000_000))
+        XCTAssertEqual(MLSCaller(service: service, token: "dev-alice").call(.getConvos).body, ["convos": []])
+    }
+}
