@@ -33,6 +33,19 @@ final class InteropSyntaxTests: XCTestCase {
         XCTAssertEqual(caught(.atURI, "at://did:plc:asdf123/com.atproto.feed.post/%23")?.offset, 43)
         XCTAssertEqual(caught(.tid, "kjzfcijpj2z2a")?.offset, 0)
         XCTAssertEqual(caught(.language, "en-rozaj-ROZAJ")?.reason, "variant subtag repeated")
+        XCTAssertEqual(caught(.language, "en-US-x")?.offset, 6)
+        XCTAssertEqual(caught(.language, "en-u\u{e9}")?.offset, 4)
+        XCTAssertNil(caught(.language, "I-KLINGON"), "grandfathered tags in any case")
+    }
+
+    func testURIWhitespaceIsFoundAtItsByteOffsetInAndOutsideASCII() {
+        XCTAssertEqual(caught(.uri, "https://a b")?.offset, 9)
+        XCTAssertEqual(caught(.uri, "https://a\tb")?.offset, 9)
+        XCTAssertEqual(caught(.uri, "https://\u{e9} b")?.offset, 10, "after a two-byte character")
+        XCTAssertEqual(caught(.uri, "https://a\u{2003}b c")?.offset, 9, "an em space before an ASCII space")
+        XCTAssertEqual(caught(.uri, "https://a\u{a0}")?.offset, 9)
+        XCTAssertNil(caught(.uri, "https://\u{e9}.example/\u{1F600}"))
+        XCTAssertNil(caught(.uri, "https://a\u{1c}b"), "U+001C is not White_Space")
     }
 
     func testLimitsAreExactlyAtTheirBoundaries() {

@@ -37,7 +37,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case .getKeyPackages: roundTrip(GetKeyPackagesOutput.self, json, endpoint)
     case .uploadBlob: roundTrip(UploadBlobOutput.self, json, endpoint)
     }
-    readError(Array(bytes.dropFirst()), endpoint)
+    // Error bodies are short; longer inputs would only fuzz JSONParser again (FuzzJSON does) at half the speed.
+    if bytes.count <= 513 { readError(Array(bytes.dropFirst()), endpoint) }
     return 0
 }
 

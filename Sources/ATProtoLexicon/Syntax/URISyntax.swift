@@ -16,6 +16,12 @@ enum URISyntax {
         i += 1
         if s[i...].starts(with: [ASCII.slash, ASCII.slash]) { i += 2 }
         guard i < s.count, s[i] != ASCII.slash else { throw SyntaxError(.uri, "nothing after the scheme", at: i) }
+        // ASCII whitespace by table; Unicode's property lookup only where a non-ASCII byte is seen.
+        if let space = s.firstIndex(where: { $0 == 0x20 || (0x09...0x0d).contains($0) }) {
+            if s[..<space].allSatisfy({ $0 < 0x80 }) { throw SyntaxError(.uri, "contains whitespace", at: space) }
+        } else if s.allSatisfy({ $0 < 0x80 }) {
+            return
+        }
         var offset = 0
         for scalar in value.unicodeScalars {
             if scalar.properties.isWhitespace { throw SyntaxError(.uri, "contains whitespace", at: offset) }
