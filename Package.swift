@@ -7,6 +7,7 @@ let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummi
 let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let jwtKit = Target.Dependency.product(name: "JWTKit", package: "jwt-kit")
 
 let package = Package(
     name: "WireCheck",
@@ -87,7 +88,8 @@ let package = Package(
         .target(name: "CQRPNG", linkerSettings: [.linkedLibrary("qrencode"), .linkedLibrary("png16")]),
         .target(name: "QRImage", dependencies: ["CQRPNG"]),
         // The Catbird MLS v0 API as request → response functions (the mock MLS server), without a server framework.
-        .target(name: "CatbirdMLSService", dependencies: ["ATProtoLexicon", "CatbirdMLS", "HTTPExchange", "WireCore", crypto, grdb]),
+        .target(
+            name: "CatbirdMLSService", dependencies: ["ATProtoLexicon", "CatbirdMLS", "HTTPExchange", "WireCore", crypto, grdb, jwtKit]),
         // The cdev HTTP API as request → response functions, without a server framework.
         .target(name: "CdevService", dependencies: ["WireCore", "HTTPExchange", "CdevAuth", "QRImage", logging]),
 
@@ -145,7 +147,7 @@ let package = Package(
                 "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSClient", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange",
                 "WireCore",
                 "MockServers",
-                "ConformanceKit", logging, grdb, .product(name: "JWTKit", package: "jwt-kit"),
+                "ConformanceKit", logging, grdb, jwtKit,
             ]),
         .testTarget(name: "CdevAuthTests", dependencies: ["CdevAuth", "WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "CdevServiceTests", dependencies: ["CdevService", "HTTPExchange", "CdevAuth", "QRImage", "WireCore"]),

@@ -1,6 +1,7 @@
 import ATProtoLexicon
 import Crypto
 import Foundation
+import JWTKit
 import WireCore
 
 /// Who is calling: `Authorization: Bearer` with an opaque dev token mapped to a DID, or an HS256 JWT
@@ -23,28 +24,36 @@ struct MLSAuth: Sendable {
         return try Self.verifyHS256(token, secret: jwtSecret, now: now)
     }
 
-    /// The `iss` of a valid HS256 JWT.
+    /// The claims the mock reads: `iss` (the caller's DID) and `exp`.
+    struct Claims: JWTPayload {
+        var iss: IssuerClaim
+        var exp: ExpirationClaim
+
+        /// Checked in `verifyHS256` against the service's clock, not here against the wall clock.
+        func verify(using algorithm: some JWTAlgorithm) throws {}
+    }
+
+    /// The `iss` of a valid HS256 JWT. vapor/jwt-kit splits the token and decodes its header and
+    /// claims (its parser and claim types are synchronous; its key collection, which would also
+    /// check the MAC, is an actor and so async, which this synchronous service cannot await); the
+    /// MAC over the signing input is swift-crypto's constant-time check.
     static func verifyHS256(_ token: String, secret: [UInt8], now: Double) throws(XRPCError) -> String {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let header = decodeSegment(parts[0]), let payload = decodeSegment(parts[1]),
-            let signature = try? Base64.decode(parts[2], variant: Base64Variant(.url, .raw, .strict))
+        let parser = DefaultJWTParser()
+        let bytes = Array(token.utf8)
+        guard let parts = try? parser.getTokenParts(bytes), let (header, claims, signature) = try? parser.parse(bytes, as: Claims.self)
         else { throw .authenticationRequired("malformed JWT") }
-        guard header["alg"]?.stringValue == "HS256" else { throw .authenticationRequired("JWT alg must be HS256") }
-        // Compared in constant time by swift-crypto.
-        let signed = Array("\(parts[0]).\(parts[1])".utf8)
+        guard header.alg == "HS256" else { throw .authenticationRequired("JWT alg must be HS256") }
+        let signed = Array(parts.header) + [UInt8(ascii: ".")] + Array(parts.payload)
         guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signed, using: SymmetricKey(data: secret)) else {
             throw .authenticationRequired("JWT signature does not verify")
         }
-        guard let exp = payload["exp"]?.doubleValue, exp > now else { throw .authenticationRequired("JWT expired or without exp") }
-        guard let iss = payload["iss"]?.stringValue, StringFormat.did.isValid(iss) else {
-            throw .authenticationRequired("JWT iss must be the caller's DID")
+        do {
+            try claims.exp.verifyNotExpired(currentDate: Date(timeIntervalSince1970: now))
+        } catch {
+            throw .authenticationRequired("JWT expired")
         }
-        return iss
-    }
-
-    static func decodeSegment(_ text: String) -> JSONValue? {
-        guard let bytes = try? Base64.decode(text, variant: Base64Variant(.url, .raw, .strict)) else { return nil }
-        return try? JSONParser.parse(bytes)
+        guard StringFormat.did.isValid(claims.iss.value) else { throw .authenticationRequired("JWT iss must be the caller's DID") }
+        return claims.iss.value
     }
 
     /// An HS256 JWT for `did`, for tests and `serve mls --print-token`.

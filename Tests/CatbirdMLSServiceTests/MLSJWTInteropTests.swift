@@ -5,11 +5,10 @@ import HTTPExchange
 import JWTKit
 import XCTest
 
-/// The mock's HS256 JWTs against vapor/jwt-kit, an independent implementation: tokens jwt-kit signs
-/// are accepted (and refused when expired, tampered, signed with another key or another algorithm),
-/// and the tokens the mock mints verify in jwt-kit. The mock verifies with its own 20 lines on
-/// swift-crypto because jwt-kit verifies only through an actor (async), and the mock is a
-/// synchronous request → response function.
+/// The mock's HS256 JWTs against vapor/jwt-kit's own signing and verifying (its key collection, which
+/// the mock cannot use: it is async): tokens jwt-kit signs are accepted (and refused when expired,
+/// tampered, signed with another key or another algorithm), and the tokens the mock mints verify in
+/// jwt-kit.
 final class MLSJWTInteropTests: XCTestCase {
     struct Claims: JWTPayload {
         var iss: IssuerClaim
