@@ -1,11 +1,12 @@
-import ATProtoConformance
-import ArkavoConformance
-import CatbirdMLSConformance
-import CdevConformance
+// Re-exported: the families' typed op builders (`WireCoreOps`, `CdevOps`, …) reach `WireCheckTesting`'s users.
+@_exported import ATProtoConformance
+@_exported import ArkavoConformance
+@_exported import CatbirdMLSConformance
+@_exported import CdevConformance
 import ConformanceKit
-import FlowDownConformance
-import NanoTDFConformance
-import WireCoreConformance
+@_exported import FlowDownConformance
+@_exported import NanoTDFConformance
+@_exported import WireCoreConformance
 
 /// The one list of protocol families, shared by the CLI (`wirecheck run`, `vectors`, `shim`, …) and
 /// by `WireCheckTesting`. Adding a family means a line here, its own targets, and (for commands it

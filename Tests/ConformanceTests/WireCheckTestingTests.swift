@@ -1,3 +1,4 @@
+import CdevAuth
 import ConformanceKit
 import WireCheckFamilies
 import WireCheckTesting
@@ -55,5 +56,39 @@ final class WireCheckTestingTests: XCTestCase {
         let cdev = ConformanceRun.run(Nothing(), selection: CaseSelection(only: ["cdev"])).filter { $0.id.hasPrefix("cdev/") }
         XCTAssertFalse(cdev.isEmpty)
         XCTAssertEqual(Set(cdev.map(\.status)), [.unimplemented])
+    }
+
+    /// An `OpSet` of typed functions over the project's own code: it conforms on the suites of its ops,
+    /// and a bug in one function (revoked nonces ignored) fails exactly the cases that test revocation.
+    func testTypedOpsConformAndABugFailsOnlyItsCases() throws {
+        func typed(ignoringRevocation: Bool) -> OpSet {
+            OpSet(
+                name: "typed",
+                [
+                    CdevOps.validate { token, secret, serverId, now, revoked throws(ShimError) in
+                        do throws(CdevTokenError) {
+                            return try CdevToken.validate(
+                                token, secret: secret, serverId: serverId, now: now, revokedNonces: ignoringRevocation ? [] : revoked)
+                        } catch {
+                            throw ShimError(error)
+                        }
+                    },
+                    ATProtoOps.syntax { format, value throws(ShimError) in
+                        guard format.isValid(value) else { throw ShimError(code: "invalid-syntax") }
+                    },
+                ])
+        }
+        let selection = CaseSelection(only: ["cdev/tokens", "atproto/syntax"])
+        let results = ConformanceRun.run(typed(ignoringRevocation: false), selection: selection, strict: true)
+        XCTAssertEqual(results.filter { $0.status.failsRun }.map(\.id), [])
+        XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 500)
+        XCTAssertTrue(results.contains { $0.status == .unimplemented }, "cdev.mint is not in the set")
+
+        let failed = ConformanceRun.run(typed(ignoringRevocation: true), selection: selection, strict: true).filter { $0.status.failsRun }
+        XCTAssertFalse(failed.isEmpty)
+        let revocationCases = Set(
+            ConformanceVectors.files.flatMap(\.allTests).map(\.test).filter { $0.input["revokedNonces"]?.arrayValue?.isEmpty == false }.map(
+                \.id))
+        XCTAssertTrue(Set(failed.map(\.id)).isSubset(of: revocationCases), "\(failed.map(\.id))")
     }
 }

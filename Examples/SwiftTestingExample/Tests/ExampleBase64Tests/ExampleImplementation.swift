@@ -3,10 +3,33 @@ import Foundation
 import WireCheckTesting
 import WireCore
 
-/// The example's code behind WireCheck's op `wirecore.base64Decode {variant, text} -> {bytes}`.
-/// It implements the two strict padded variants; every other op and variant is unimplemented.
-/// With WIRECHECK_EXAMPLE_SHOW_FAILURES=1 it decodes `url-padded-strict` with the standard alphabet
-/// instead, a deliberate bug, to show what failures look like.
+/// With WIRECHECK_EXAMPLE_SHOW_FAILURES=1 both implementations below decode `url-padded-strict` with the
+/// standard alphabet instead, a deliberate bug, to show what failures look like.
+let deliberateBug = ProcessInfo.processInfo.environment["WIRECHECK_EXAMPLE_SHOW_FAILURES"] == "1"
+
+/// The example's code behind WireCheck's op `wirecore.base64Decode`, written as one typed function:
+/// the builder `WireCoreOps.base64Decode` reads the case's arguments and writes the result. It
+/// implements the two strict padded variants; every other op and variant is unimplemented.
+let typedImplementation = OpSet(
+    name: "ExampleBase64",
+    [
+        WireCoreOps.base64Decode { variant, text throws(ShimError) in
+            let urlAlphabet: Bool
+            switch variant {
+            case "std-padded-strict": urlAlphabet = false
+            case "url-padded-strict": urlAlphabet = !deliberateBug
+            default: throw .unimplemented
+            }
+            do throws(StrictBase64.Refusal) {
+                return try StrictBase64.decode(text, urlAlphabet: urlAlphabet)
+            } catch {
+                throw ShimError(code: error.rawValue)
+            }
+        }
+    ])
+
+/// The same in the shim's shape, `call(op:args:)` with JSON in and out, for those who prefer it:
+/// `wirecore.base64Decode {variant, text} -> {bytes}` (bytes as hex).
 struct ExampleImplementation: Implementation {
     var name: String { "ExampleBase64" }
     var supportedOps: Set<String>? { ["wirecore.base64Decode"] }
@@ -15,7 +38,6 @@ struct ExampleImplementation: Implementation {
         guard op == "wirecore.base64Decode", let variant = args["variant"]?.stringValue, let text = args["text"]?.stringValue else {
             throw .unimplemented
         }
-        let deliberateBug = ProcessInfo.processInfo.environment["WIRECHECK_EXAMPLE_SHOW_FAILURES"] == "1"
         let urlAlphabet: Bool
         switch variant {
         case "std-padded-strict": urlAlphabet = false

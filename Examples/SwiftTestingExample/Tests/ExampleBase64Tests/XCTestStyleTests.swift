@@ -1,7 +1,7 @@
 import WireCheckTesting
 import XCTest
 
-/// XCTest: one assertion over whole suites, one recorded failure per failing case.
+/// XCTest: one assertion over whole suites, one recorded failure per failing case; the shim-shaped implementation.
 final class XCTestStyleTests: XCTestCase {
     func testStrictBase64Conforms() {
         let results = assertConforms(ExampleImplementation(), suites: ["wirecore/base64/*-padded-strict/*"], strict: true)

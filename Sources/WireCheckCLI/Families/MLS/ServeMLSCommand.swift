@@ -69,7 +69,10 @@ struct ServeMLSCommand: AsyncParsableCommand {
         let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
         do {
             try await server.run { port in
-                let tokens = settings.devTokens.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
+                // The built-in dev tokens are public names; a token given with --dev-token is a secret and is not printed.
+                let tokens = settings.devTokens.sorted { $0.value < $1.value }.map { token, did in
+                    MLSServiceConfig.defaultDevTokens[token] == did ? "\(token) → \(did)" : "(--dev-token) → \(did)"
+                }.joined(separator: ", ")
                 print("Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(jwtSecret == nil ? "" : "; HS256 JWTs accepted")")
                 if !settings.faults.rules.isEmpty { print("faults: \(faults)") }
                 if let db { print("state: \(db) (SQLite)") }
