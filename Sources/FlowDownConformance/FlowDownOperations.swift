@@ -7,7 +7,7 @@ import WireCore
 package enum FlowDownOperations {
     /// What a URL of the protocol is, and its fields (lower-cased names, first value). `flowdown://`
     /// URLs are resolved as FlowDown does (the app routes only that scheme there); others are callbacks.
-    package static func parse(_ text: String) throws(ModelExchangeError) -> JSONObject {
+    package static func resolve(_ text: String) throws(ModelExchangeError) -> (kind: String, fields: [String: String]) {
         let url = try ModelExchangeURL(string: text)
         let kind: String
         if url.scheme == "flowdown" {
@@ -20,9 +20,17 @@ package enum FlowDownOperations {
             _ = try Callback.parse(url)
             kind = "callback"
         }
-        let parameters = url.parameters
-        let fields = parameters.keys.sorted().map { ($0, JSONValue.string(parameters[$0]!)) }
-        return ["kind": .string(kind), "fields": .object(JSONObject(fields))]
+        return (kind, url.parameters)
+    }
+
+    /// `resolve`'s answer as the shim and the CLI report it: `{kind, fields}`, fields sorted by name.
+    package static func parse(_ text: String) throws(ModelExchangeError) -> JSONObject {
+        let resolved = try resolve(text)
+        return json(kind: resolved.kind, fields: resolved.fields)
+    }
+
+    static func json(kind: String, fields: [String: String]) -> JSONObject {
+        ["kind": .string(kind), "fields": .object(JSONObject(fields.keys.sorted().map { ($0, JSONValue.string(fields[$0]!)) }))]
     }
 
     /// A verified request as the shim and the CLI report it (timestamp an integer when it is one).
@@ -35,90 +43,55 @@ package enum FlowDownOperations {
         ]
     }
 
-    static func keyPair(_ args: JSONObject) throws(ShimError) -> ModelExchangeKeyPair {
-        let seed = try args.hex("seed")
+    /// The key pair of a seed; a seed that is not one is `bad-request`.
+    static func keyPair(_ seed: [UInt8]) throws(ShimError) -> ModelExchangeKeyPair {
         do throws(ModelExchangeError) { return try ModelExchangeKeyPair(seed: seed) } catch {
             throw ShimError(code: ShimError.badRequestCode, message: error.description)
         }
     }
 
-    static func publicKey(_ args: JSONObject) throws(ShimError) -> ModelExchangePublicKey {
-        let pk = try args.string("pk")
+    static func publicKey(_ pk: String) throws(ShimError) -> ModelExchangePublicKey {
         do throws(ModelExchangeError) { return try ModelExchangePublicKey(encoded: pk) } catch { throw ShimError(error) }
     }
 
     static let all: [ShimOperation] = [
-        FlowDownKeysSuite.publicKey.operation { args throws(ShimError) in
-            ["pk": .string(try keyPair(args).publicKey.encoded)]
+        FlowDownOps.publicKey { seed throws(ShimError) in try keyPair(seed).publicKey.encoded },
+        FlowDownOps.handshakeURL { seed, callback throws(ShimError) in
+            HandshakeRequest.url(publicKey: try keyPair(seed).publicKey, callbackScheme: callback)
         },
-        FlowDownKeysSuite.handshakeURL.operation { args throws(ShimError) in
-            let callback = try args.string("callback")
-            return ["url": .string(HandshakeRequest.url(publicKey: try keyPair(args).publicKey, callbackScheme: callback))]
-        },
-        FlowDownExchangeURLSuite.exchangeURL.operation { args throws(ShimError) in
-            var capabilities: [Capability] = []
-            for value in try args.array("capabilities") {
-                guard let name = value.stringValue, let capability = Capability(rawValue: name) else {
-                    throw ShimError(code: "unknown-capability", message: "\(value)")
-                }
-                capabilities.append(capability)
-            }
-            let request = ExchangeRequest(
-                session: try args.string("session"), appName: try args.string("appName"), reason: try args.string("reason"),
-                capabilities: capabilities, multipleSelection: try args.bool("multipleSelection"),
-                timestamp: Double(try args.int("timestamp")))
-            guard let signed = try? request.signedURL(keyPair: try keyPair(args)) else {
+        FlowDownOps.exchangeURL { seed, request throws(ShimError) in
+            guard let signed = try? request.signedURL(keyPair: try keyPair(seed)) else {
                 throw ShimError(code: ShimError.badRequestCode, message: "signing failed")
             }
-            return ["url": .string(signed.url), "canonical": .string(signed.canonical)]
+            return (signed.url, signed.canonical)
         },
-        FlowDownParseURLSuite.parseURL.operation { args throws(ShimError) in
-            let text = try args.string("url")
-            do throws(ModelExchangeError) { return try parse(text) } catch { throw ShimError(error) }
+        FlowDownOps.parseURL { text throws(ShimError) in
+            do throws(ModelExchangeError) { return try resolve(text) } catch { throw ShimError(error) }
         },
-        FlowDownVerifySuite.verifyExchange.operation { args throws(ShimError) in
-            let url = try args.string("url")
-            let now = Double(try args.int("now"))
-            let key = try publicKey(args)
+        FlowDownOps.verifyExchange { url, pk, now throws(ShimError) in
+            let key = try publicKey(pk)
             do throws(ModelExchangeError) {
-                return json(try ExchangeVerifier.verify(url, publicKey: key, clock: FixedClock(now)).request)
+                return try ExchangeVerifier.verify(url, publicKey: key, clock: FixedClock(Double(now))).request
             } catch { throw ShimError(error) }
         },
-        FlowDownPayloadSuite.seal.operation { args throws(ShimError) in
-            let recipient = try publicKey(args)
-            let (plaintext, session) = (try args.hex("plaintext"), try args.string("session"))
-            let (ephemeral, nonce) = (try args.hex("ephemeralPrivateKey"), try args.hex("nonce"))
+        FlowDownOps.sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in
+            let recipient = try publicKey(pk)
             do throws(ModelExchangeError) {
-                let wrapper = try PayloadCipher.seal(
-                    plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
-                return ["payload": .string(wrapper.encoded)]
+                return try PayloadCipher.seal(plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
+                    .encoded
             } catch { throw ShimError(error) }
         },
-        FlowDownPayloadSuite.open.operation { args throws(ShimError) in
-            let pair = try keyPair(args)
-            let payload = try args.string("payload")
-            let expected = args["expectedSession"]?.stringValue
+        FlowDownOps.openPayload { seed, payload, expected throws(ShimError) in
+            let pair = try keyPair(seed)
             do throws(ModelExchangeError) {
                 let opened = try PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)
-                return ["session": .string(opened.session), "plaintext": .string(Hex.encode(opened.plaintext))]
+                return (opened.session, opened.plaintext)
             } catch { throw ShimError(error) }
         },
-        FlowDownModelsSuite.decodeModels.operation { args throws(ShimError) in
-            let bytes = try args.hex("plist")
-            do throws(ModelExchangeError) {
-                return ["models": .array(try ModelsPlist.decode(bytes).map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) })]
-            } catch { throw ShimError(error) }
+        FlowDownOps.decodeModels { bytes throws(ShimError) in
+            do throws(ModelExchangeError) { return try ModelsPlist.decode(bytes) } catch { throw ShimError(error) }
         },
-        FlowDownModelsSuite.encodeModels.operation { args throws(ShimError) in
-            var models: [CloudModel] = []
-            for value in try args.array("models") {
-                guard case .dict(let dict)? = ModelJSON.plist(value) else {
-                    throw ShimError(code: ShimError.badRequestCode, message: "each model must be an object")
-                }
-                models.append(ModelsPlist.model(from: dict))
-            }
-            return ["plist": .string(Hex.encode(ModelsPlist.encodeXML(models)))]
-        },
+        FlowDownOps.encodeModels { models in ModelsPlist.encodeXML(models) },
     ]
 }
 
