@@ -7,26 +7,25 @@ import WireCore
 /// standard alphabet instead, a deliberate bug, to show what failures look like.
 let deliberateBug = ProcessInfo.processInfo.environment["WIRECHECK_EXAMPLE_SHOW_FAILURES"] == "1"
 
-/// The example's code behind WireCheck's op `wirecore.base64Decode`, written as one typed function:
-/// the builder `WireCoreOps.base64Decode` reads the case's arguments and writes the result. It
-/// implements the two strict padded variants; every other op and variant is unimplemented.
-let typedImplementation = OpSet(
-    name: "ExampleBase64",
-    [
-        WireCoreOps.base64Decode { variant, text throws(ShimError) in
-            let urlAlphabet: Bool
-            switch variant {
-            case "std-padded-strict": urlAlphabet = false
-            case "url-padded-strict": urlAlphabet = !deliberateBug
-            default: throw .unimplemented
-            }
-            do throws(StrictBase64.Refusal) {
-                return try StrictBase64.decode(text, urlAlphabet: urlAlphabet)
-            } catch {
-                throw ShimError(code: error.rawValue)
-            }
-        }
-    ])
+/// The example's code behind WireCheck's op `wirecore.base64Decode`: the two strict padded variants;
+/// any other variant is unimplemented. Refusals carry the vectors' error class.
+@Sendable func decode(variant: String, text: String) throws(ShimError) -> [UInt8] {
+    let urlAlphabet: Bool
+    switch variant {
+    case "std-padded-strict": urlAlphabet = false
+    case "url-padded-strict": urlAlphabet = !deliberateBug
+    default: throw .unimplemented
+    }
+    do throws(StrictBase64.Refusal) {
+        return try StrictBase64.decode(text, urlAlphabet: urlAlphabet)
+    } catch {
+        throw ShimError(code: error.rawValue)
+    }
+}
+
+/// Typed: the builder `WireCoreOps.base64Decode` reads the case's arguments, calls `decode` and
+/// writes the result; every other op is unimplemented.
+let typedImplementation = OpSet(name: "ExampleBase64", [WireCoreOps.base64Decode(decode)])
 
 /// The same in the shim's shape, `call(op:args:)` with JSON in and out, for those who prefer it:
 /// `wirecore.base64Decode {variant, text} -> {bytes}` (bytes as hex).
@@ -38,17 +37,7 @@ struct ExampleImplementation: Implementation {
         guard op == "wirecore.base64Decode", let variant = args["variant"]?.stringValue, let text = args["text"]?.stringValue else {
             throw .unimplemented
         }
-        let urlAlphabet: Bool
-        switch variant {
-        case "std-padded-strict": urlAlphabet = false
-        case "url-padded-strict": urlAlphabet = !deliberateBug
-        default: throw .unimplemented
-        }
-        do throws(StrictBase64.Refusal) {
-            let bytes = try StrictBase64.decode(text, urlAlphabet: urlAlphabet)
-            return ["bytes": .string(bytes.map { String(format: "%02x", $0) }.joined())]
-        } catch {
-            throw ShimError(code: error.rawValue)
-        }
+        let bytes = try decode(variant: variant, text: text)
+        return ["bytes": .string(bytes.map { String(format: "%02x", $0) }.joined())]
     }
 }
