@@ -54,32 +54,12 @@ public struct XRPCErrorResponse: Sendable, Equatable {
     }
 
     /// `application/json`, in any case, with or without parameters (`; charset=utf-8`).
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let media = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return media.trimmingSpaces().lowercased() == "application/json"
-    }
+    static func isJSON(_ contentType: String?) -> Bool { contentType?.mediaType.lowercased() == "application/json" }
 
     /// RFC 9110 `delay-seconds`: 1*DIGIT, after trimming optional whitespace; nil past `Int.max`.
     static func delaySeconds(_ text: String) -> Int? {
         let digits = text.trimmingSpaces()
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(digits)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace): header
-    /// values here, `--faults` items and a Content-Type's MIME type in the mock. Walks UTF-8 bytes:
-    /// both are ASCII, and a walk over Characters costs a hundred times more.
-    package func trimmingSpaces() -> String {
-        let text = Substring(self)
-        let utf8 = text.utf8
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        var start = utf8.startIndex
-        var end = utf8.endIndex
-        while start < end, isSpace(utf8[start]) { utf8.formIndex(after: &start) }
-        while start < end, isSpace(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
-        return String(text[start..<end])
     }
 }

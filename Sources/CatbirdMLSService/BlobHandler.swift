@@ -8,7 +8,8 @@ extension MLSService {
     func uploadBlob(_ caller: String, _ request: APIRequest) throws(XRPCError) -> JSONValue {
         guard request.body.count <= config.maximumBlobSize else { throw blobTooLarge }
         guard !request.body.isEmpty else { throw .invalidRequest("the blob is empty") }
-        let mimeType = request.header("Content-Type").map { $0.split(separator: ";")[0].trimmingSpaces() } ?? "application/octet-stream"
+        let mediaType = request.header("Content-Type")?.mediaType ?? ""
+        let mimeType = mediaType.isEmpty ? "application/octet-stream" : mediaType
         let blob = MLSState.Blob(cid: BlobCID.cid(of: request.body), mimeType: mimeType, size: Int64(request.body.count))
         try state.withLock { state throws(XRPCError) in
             try persist([.blob(blob)], state)

@@ -184,6 +184,14 @@ final class MLSWorkflowTests: XCTestCase {
         XCTAssertEqual(body["blob"]?["cid"], "bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq")
         XCTAssertEqual(body["blob"]?["mimeType"], "image/png")
         XCTAssertEqual(body["blob"]?["size"], 5)
+        // A Content-Type without a media type (empty, or parameters only) is a blob of unknown type, not a crash.
+        for contentType in ["", "; charset=binary", "  "] {
+            request.headers = [("Authorization", "Bearer dev-alice"), ("Content-Type", contentType)]
+            let untyped = service.handle(request)
+            XCTAssertEqual(untyped.status, 200, contentType.debugDescription)
+            XCTAssertEqual(
+                try JSONParser.parse(untyped.body)["blob"]?["mimeType"], "application/octet-stream", contentType.debugDescription)
+        }
         XCTAssertEqual(service.bodyLimit(for: request).maximum, 52_428_800)
         XCTAssertEqual(service.bodyLimit(for: request).refusal.status, 413)
     }
