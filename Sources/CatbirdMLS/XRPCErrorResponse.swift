@@ -16,12 +16,16 @@ public struct XRPCErrorResponse: Sendable, Equatable {
     /// `Retry-After` as whole seconds (`delay-seconds`, digits only); an HTTP date or anything else is nil.
     public var retryAfter: Int?
 
-    /// The generic XRPC errors any endpoint may answer besides its lexicon's own: the contract's four
-    /// (catbird-mls.md, Decisions), the atproto names for 413 and the 5xx the mock injects.
-    public static let genericNames: Set<String> = [
-        "InvalidRequest", "AuthenticationRequired", "RateLimitExceeded", "MethodNotImplemented", "PayloadTooLarge",
-        "InternalServerError", "UpstreamFailure", "NotEnoughResources", "UpstreamTimeout",
+    /// The atproto XRPC names of the server errors (5xx); the mock answers its injected faults with them.
+    public static let serverErrorNames: [Int: String] = [
+        500: "InternalServerError", 501: "MethodNotImplemented", 502: "UpstreamFailure", 503: "NotEnoughResources", 504: "UpstreamTimeout",
     ]
+
+    /// The generic XRPC errors any endpoint may answer besides its lexicon's own: the contract's four
+    /// (catbird-mls.md, Decisions), the atproto name for 413 and the server errors.
+    public static let genericNames = Set(
+        ["InvalidRequest", "AuthenticationRequired", "RateLimitExceeded", "MethodNotImplemented", "PayloadTooLarge"]
+            + serverErrorNames.values)
 
     /// Reads an answer: its status, `Content-Type` and `Retry-After` headers, and body bytes.
     public init(status: Int, contentType: String?, retryAfter: String?, body: [UInt8]) {

@@ -102,12 +102,9 @@ public final class MLSService: Sendable {
         }
         guard let status = config.faults.status(for: endpoint.rawValue, call: call) else { return }
         if status == 429 { throw .rateLimitExceeded(retryAfter: 1) }
-        let names = [
-            500: "InternalServerError", 501: "MethodNotImplemented", 502: "UpstreamFailure", 503: "NotEnoughResources",
-            504: "UpstreamTimeout",
-        ]
         throw XRPCError(
-            status: status, name: names[status] ?? "InvalidRequest", message: "injected fault (call \(call) of \(endpoint.rawValue))")
+            status: status, name: XRPCErrorResponse.serverErrorNames[status] ?? "InvalidRequest",
+            message: "injected fault (call \(call) of \(endpoint.rawValue))")
     }
 
     /// getKeyPackages' own errors come before the lexicon's: more than 100 DIDs, or one that is not a DID.
