@@ -5,23 +5,16 @@
 # server dies. Writes reports/bench/cdev-load-<time>.txt with wrk's latency percentiles.
 # Usage: scripts/load/cdev.sh [SECONDS] [CONNECTIONS]   (needs a release build and wrk)
 set -euo pipefail
-seconds="${1:-30}"
-connections="${2:-64}"
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-bin="$here/.build/release/wirecheck"
-[ -x "$bin" ] || { echo "load: build first: swift build -c release" >&2; exit 2; }
-command -v wrk >/dev/null || { echo "load: wrk is missing (make deps installs it)" >&2; exit 2; }
+source "$(dirname "$0")/common.sh" "$@"
 work="$(mktemp -d)"
-port=$((20000 + RANDOM % 20000))
 "$bin" serve cdev --require-auth --port "$port" --secret-file "$work/secret.json" --log-level warning --json >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$port/api/pair/info" >/dev/null 2>&1 && break; sleep 0.2; done
+wait_for "http://127.0.0.1:$port/api/pair/info"
 now=$(date +%s)
 expired=$("$bin" cdev mint --secret-file "$work/secret.json" --type access --issued-at $((now - 7200)))
 foreign=$(printf '{"server_id":"AbCdEfGhIjKlMnOp","secret":"%s"}' "$(head -c 32 /dev/urandom | base64)" >"$work/foreign.json"; "$bin" cdev mint --secret-file "$work/foreign.json" --type access)
-mkdir -p "$here/reports/bench"
-out="$here/reports/bench/cdev-load-$(date -u +%Y%m%d-%H%M%S).txt"
+out="$(report_path cdev)"
 {
   echo "# wirecheck mock cdev server, $seconds s x $connections connections, $(nproc) cores, $(date -u +%FT%TZ)"
   echo "## GET /api/status"

@@ -5,18 +5,12 @@
 # reports/bench/mls-load-<time>.txt with wrk's latency percentiles.
 # Usage: scripts/load/mls.sh [SECONDS] [CONNECTIONS]   (needs a release build and wrk)
 set -euo pipefail
-seconds="${1:-30}"
-connections="${2:-64}"
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-bin="$here/.build/release/wirecheck"
-[ -x "$bin" ] || { echo "load: build first: swift build -c release" >&2; exit 2; }
-command -v wrk >/dev/null || { echo "load: wrk is missing (make deps installs it)" >&2; exit 2; }
-port=$((20000 + RANDOM % 20000))
+source "$(dirname "$0")/common.sh" "$@"
 "$bin" serve mls --port "$port" --rate-limit 100000000 --log-level warning >/dev/null 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 base="http://127.0.0.1:$port"
-for _ in $(seq 50); do curl -fsS "$base/health" >/dev/null 2>&1 && break; sleep 0.2; done
+wait_for "$base/health"
 auth=(-H "Authorization: Bearer dev-alice" -H "Content-Type: application/json")
 convo=$(curl -fsS "${auth[@]}" -d '{"cipherSuite":"MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"}' \
   "$base/xrpc/blue.catbird.mls.createConvo" | sed -n 's/.*"convo":{"id":"\([^"]*\)".*/\1/p')
@@ -24,8 +18,7 @@ convo=$(curl -fsS "${auth[@]}" -d '{"cipherSuite":"MLS_128_DHKEMX25519_AES128GCM
 for i in $(seq 60); do
   curl -fsS "${auth[@]}" -d "{\"convoId\":\"$convo\",\"ciphertext\":\"bWVzc2FnZQ==\"}" "$base/xrpc/blue.catbird.mls.sendMessage" >/dev/null
 done
-mkdir -p "$here/reports/bench"
-out="$here/reports/bench/mls-load-$(date -u +%Y%m%d-%H%M%S).txt"
+out="$(report_path mls)"
 {
   echo "# wirecheck mock Catbird MLS server, $seconds s x $connections connections, $(nproc) cores, $(date -u +%FT%TZ)"
   echo "## GET getMessages?convoId=…&limit=50 (60 messages stored)"
