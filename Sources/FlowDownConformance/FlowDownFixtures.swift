@@ -18,6 +18,35 @@ enum FlowDownFixtures {
         return random.bytes(32)
     }
 
+    /// The note of every case with a repeated query item (FINDINGS.md F1).
+    static let duplicateParameterNote = VectorFile.Note(
+        bugType: .knownBug,
+        description:
+            "A repeated item. FlowDown's framework up to oyaoo/FlowDown be50ddf (app 5.0.2) builds its dictionary with "
+            + "Dictionary(uniqueKeysWithValues:) and traps, so one link crashes the app (FINDINGS.md F1); Lakr233/FlowDown 326d6d66 "
+            + "keeps the first value. Accepting with the first value or rejecting are conformant; a crash is not (the harness "
+            + "scores a crashed shim FAIL).")
+
+    /// Foundation reads a URL component with a character not allowed in it literally (FlowDown spec section 8).
+    static let literalQueryNote = VectorFile.Note(
+        bugType: .interop,
+        description:
+            "The query holds a character that is not allowed in a URL (a raw space, non-ASCII, [ ] \" < > \\ ^ { } |, a stray %). "
+            + "Swift 6 Foundation then percent-encodes the whole query, % included, so FlowDown (URLComponents.queryItems) gets "
+            + "every name and value literally, without percent-decoding, and rebuilds the canonical string from those literal "
+            + "texts. Checked with Swift 6.3.1 Foundation on Linux.")
+
+    /// Standard Base64 `text` with bit 0 set in its last data character: an unused bit whenever the
+    /// text ends in padding. Foundation's `Data(base64Encoded:)` decodes it to the same bytes.
+    static func withTrailingBits(_ text: String) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var characters = Array(text)
+        let last = characters.lastIndex { $0 != "=" }!
+        precondition(last < characters.count - 1, "only a padded text has unused bits")
+        characters[last] = alphabet[alphabet.firstIndex(of: characters[last])! | 0b0001]
+        return String(characters)
+    }
+
     static func keyPair(_ seed: [UInt8]) -> ModelExchangeKeyPair { try! ModelExchangeKeyPair(seed: seed) }
 
     /// A session id in FlowDown's shape: `<deviceId>-<UUID>`, uppercase.

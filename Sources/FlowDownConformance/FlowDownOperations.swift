@@ -69,9 +69,12 @@ package enum FlowDownOperations {
             do throws(ModelExchangeError) { return try resolve(text) } catch { throw ShimError(error) }
         },
         FlowDownOps.verifyExchange { url, pk, now throws(ShimError) in
+            // FlowDown's order: the URL is parsed before the key is used (it was parsed at the handshake).
+            let received: ReceivedExchange
+            do throws(ModelExchangeError) { received = try ExchangeVerifier.exchange(in: url) } catch { throw ShimError(error) }
             let key = try publicKey(pk)
             do throws(ModelExchangeError) {
-                return try ExchangeVerifier.verify(url, publicKey: key, clock: FixedClock(Double(now))).request
+                return try ExchangeVerifier.verify(received, publicKey: key, clock: FixedClock(Double(now))).request
             } catch { throw ShimError(error) }
         },
         FlowDownOps.sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in

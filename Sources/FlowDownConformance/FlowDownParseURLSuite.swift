@@ -25,9 +25,8 @@ public struct FlowDownParseURLSuite: VectorSuite {
         "CaseInsensitive": .init(
             bugType: .edgeCase, description: "Host, path, item names and the stage value are compared case-insensitively."),
         "NilValue": .init(bugType: .edgeCase, description: "An item without '=' has no value and is skipped."),
-        "DuplicateParameter": .init(
-            bugType: .knownBug,
-            description: "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes. Either is conformant."),
+        "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
+        "LiteralQuery": FlowDownFixtures.literalQueryNote,
         "MissingItem": .init(
             bugType: .missingStep,
             description: "An exchange without one of session, app_name, reason, multiple_selection, timestamp is not taken."),
@@ -37,6 +36,19 @@ public struct FlowDownParseURLSuite: VectorSuite {
             bugType: .defined,
             description: "A FlowDown -> requester callback (scheme other than flowdown): stage verification, completed or cancelled."),
         "NotExchange": .init(bugType: .basic, description: "Not host models and path /exchange, or not a URL."),
+        "URLSpelling": .init(
+            bugType: .canonicalization,
+            description: "Userinfo, port, trailing slashes and a percent-encoded path are read as Foundation's URL reads them."),
+        "SchemeCase": .init(
+            bugType: .defined,
+            description:
+                "FlowDown's SceneDelegate routes only url.scheme == \"flowdown\" (exact) to the exchange; other spellings are not "
+                + "FlowDown URLs (here: read as callbacks)."),
+        "SwiftDoubleTimestamp": .init(
+            bugType: .interop,
+            description:
+                "FlowDown reads the timestamp with Swift's TimeInterval(String) (hexadecimal, nan, inf, exponents); a receiver "
+                + "that takes only decimal numbers may reject these."),
     ]
 
     public func generate() -> VectorFile {
@@ -110,6 +122,39 @@ public struct FlowDownParseURLSuite: VectorSuite {
             error: "unknown-capability")
         add("wrong-path", "path /exchanges", ["NotExchange"], "flowdown://models/exchanges?\(exchange)", .invalid, error: "malformed")
         add("not-a-url", "no scheme separator", ["NotExchange"], "models/exchange?\(exchange)", .invalid, error: "malformed")
+        add(
+            "userinfo-and-port", "u@models:8080: Foundation's host is models", ["URLSpelling"],
+            "flowdown://u@models:8080/exchange?\(exchange)", .valid)
+        add(
+            "path-trailing-slashes", "path /exchange//: URL.path drops every trailing slash", ["URLSpelling"],
+            "flowdown://models/exchange//?\(exchange)", .valid)
+        add(
+            "path-percent-encoded", "path /%65xchange is decoded", ["URLSpelling"], "flowdown://models/%65xchange?\(exchange)", .valid)
+        add(
+            "bad-port", "port 80x: Foundation has no URL", ["NotExchange"], "flowdown://models:80x/exchange?\(exchange)", .invalid,
+            error: "malformed")
+        add(
+            "scheme-case", "FLOWDOWN:// is not routed to FlowDown (the app compares the scheme exactly); as a callback it has no stage",
+            ["SchemeCase"], "FLOWDOWN://models/exchange?pk=abc&callback=cb", .invalid, error: "malformed")
+        add(
+            "literal-query-stray-percent", "reason=100%: the query is read literally", ["LiteralQuery"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "reason=Why", with: "reason=100%"))&app_name=A%42", .valid)
+        add(
+            "literal-query-raw-space", "app_%6Eame=App with a raw space in reason: the name stays app_%6Eame",
+            ["LiteralQuery", "MissingItem"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App&reason=Why", with: "app_%6Eame=App&reason=why not"))",
+            .invalid, error: "malformed")
+        add(
+            "literal-query-non-ascii", "app_name=Caf\u{e9} %26 Co: raw non-ASCII, so %26 stays literal", ["LiteralQuery"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App", with: "app_name=Caf\u{e9}%20%26%20Co"))", .valid
+        )
+        add(
+            "capability-leading-space", "capabilities=audio,%20tool", ["UnknownCapability"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "audio,tool", with: "audio,%20tool"))", .invalid,
+            error: "unknown-capability")
+        add(
+            "timestamp-hex", "timestamp=0x6553F100: Swift's Double(String) reads hexadecimal", ["SwiftDoubleTimestamp"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "0x6553F100"))", .acceptable)
         add(
             "callback-verification", "FlowDown -> requester verification", ["Callback"],
             Callback.verification(session: session, pk: pk).url(scheme: "example-callback"), .valid)

@@ -45,7 +45,23 @@ public struct FlowDownPayloadSuite: VectorSuite {
             bugType: .weakParams,
             description:
                 "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here "
-                + "authenticates under that key. Reject it (RFC 7748 section 6.1)."
+                + "authenticates under that key. swift-crypto skips BoringSSL's all-zero check for parity with CryptoKit "
+                + "(X25519Keys_boring.swift) and FlowDown adds none, so real FlowDown opens it; the payload is unauthenticated "
+                + "anyway (anyone holding pk can seal). The reference refuses it (RFC 7748 section 6.1, hardening): accepting "
+                + "with this plaintext or rejecting are conformant (FINDINGS.md D1)."
+        ),
+        "FoundationJSON": .init(
+            bugType: .interop,
+            description:
+                "FlowDown reads the wrapper with Swift 6 Foundation's JSONDecoder, which takes a trailing comma, a leading zero and "
+                + "1e400 in an extra key, and keeps the FIRST of repeated keys. The reference keeps the first too but stays strict "
+                + "RFC 8259 otherwise; accepting (with this output) or rejecting are conformant."
+        ),
+        "FoundationBase64": .init(
+            bugType: .interop,
+            description:
+                "FlowDown decodes with Foundation's Data(base64Encoded:), which also takes non-zero unused bits and extra '=' after "
+                + "the padding. The reference is strict std-padded-strict; accepting (as FlowDown) or rejecting are conformant."
         ),
         "NotBase64": .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
         "NotJSON": .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),
@@ -112,7 +128,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
             open.append(
                 TestCase(
                     id: "\(id)/open-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"], input: input,
-                    expected: result == .valid ? ["session": .string(session), "plaintext": .string(Hex.encode(plaintext))] : [:],
+                    expected: result != .invalid ? ["session": .string(session), "plaintext": .string(Hex.encode(plaintext))] : [:],
                     result: result, error: error))
         }
         let specPayload = Self.seal(
@@ -182,7 +198,40 @@ public struct FlowDownPayloadSuite: VectorSuite {
         addOpen(
             "ephemeral-low-order", "ephemeralPublicKey all zero; the box is sealed under the resulting all-zero-secret key",
             ["LowOrderPoint"],
-            payload: Self.lowOrderPayload(plaintext: plain, session: session), .invalid, "bad-ephemeral-key")
+            payload: Self.lowOrderPayload(plaintext: plain, session: session), .acceptable, session: session, plaintext: plain)
+        let members = [("session", session), ("sealed", base.sealed), ("ephemeralPublicKey", base.ephemeralPublicKey)]
+        let wrapperJSON = String(decoding: try! Base64.decode(Self.encode(members), variant: .foundation), as: UTF8.self)
+        let foundationJSON: [(String, String, String)] = [
+            (
+                "json-duplicate-session", "session repeated last with another value: Foundation keeps the first",
+                #","session":"another-session"}"#
+            ),
+            ("json-trailing-comma", "a trailing comma after the last member", ",}"),
+            ("json-number-overflow", "an extra key with 1e400", #","n":1e400}"#),
+            ("json-leading-zero", "an extra key with 01", #","n":01}"#),
+        ]
+        for (slug, comment, tail) in foundationJSON {
+            let json = String(wrapperJSON.dropLast()) + tail
+            addOpen(
+                slug, comment, ["FoundationJSON"], payload: Base64.encode(Array(json.utf8), variant: .foundation),
+                .acceptable, session: session, plaintext: plain)
+        }
+        addOpen(
+            "payload-extra-padding", "an '=' after a complete payload", ["FoundationBase64"],
+            payload: Self.encode(members) + "=", .acceptable, session: session,
+            plaintext: plain)
+        addOpen(
+            "sealed-non-zero-trailing-bits", "a non-zero unused bit in sealed", ["FoundationBase64"],
+            payload: Self.encode([
+                ("session", session), ("sealed", FlowDownFixtures.withTrailingBits(base.sealed)),
+                ("ephemeralPublicKey", base.ephemeralPublicKey),
+            ]), .acceptable, session: session, plaintext: plain)
+        addOpen(
+            "ephemeral-non-zero-trailing-bits", "a non-zero unused bit in ephemeralPublicKey", ["FoundationBase64"],
+            payload: Self.encode([
+                ("session", session), ("sealed", base.sealed),
+                ("ephemeralPublicKey", FlowDownFixtures.withTrailingBits(base.ephemeralPublicKey)),
+            ]), .acceptable, session: session, plaintext: plain)
         addOpen(
             "payload-not-base64", "payload with a '!'", ["NotBase64"], payload: "eyJ!" + base.encoded.dropFirst(4), .invalid,
             "payload-not-base64")

@@ -57,17 +57,43 @@ public struct FlowDownVerifySuite: VectorSuite {
                 + "cannot verify a signature made over /exchange."
         ),
         "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
-        "DuplicateParameter": .init(
-            bugType: .knownBug,
-            description:
-                "A repeated item: newer FlowDown keeps the first value, FlowDown up to 5.1.4 crashes "
-                + "(Dictionary(uniqueKeysWithValues:)). Accepting with the first value or rejecting are both conformant."
-        ),
+        "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
+        "LiteralQuery": FlowDownFixtures.literalQueryNote,
         "DoubleTimestamp": .init(
             bugType: .edgeCase,
             description:
                 "FlowDown parses the timestamp as a Double, so 1.7e9 is accepted; a receiver that requires an integer may reject it."),
         "SpecExample": .init(bugType: .interop, description: "The signed URL of the FlowDown spec section 13."),
+        "URLSpelling": .init(
+            bugType: .canonicalization,
+            description:
+                "A spelling Foundation reads like the plain URL: userinfo and port, a trailing / (or several), a percent-encoded "
+                + "path, a fragment, sig in any case or position, another scheme (resolve ignores it; the app routes only "
+                + "flowdown). FlowDown verifies them (ModelExchangeCoordinator.canonicalPathWithoutSignature, be50ddf)."),
+        "ExtraItems": .init(
+            bugType: .canonicalization,
+            description:
+                "Items other than the six (a name without '=', an empty item between &&) stay in the canonical string: signed, "
+                + "they verify; added after signing, they break the signature."),
+        "SwiftDoubleTimestamp": .init(
+            bugType: .interop,
+            description:
+                "FlowDown reads the timestamp with Swift's TimeInterval(String) (strtod: hexadecimal, nan, inf, exponents). "
+                + "The reference does the same; a receiver that takes only decimal numbers may reject these."),
+        "MultipleSelection": .init(
+            bugType: .edgeCase, description: "multiple_selection is true iff its value is 'true' in any case; anything else is false."),
+        "CapabilityList": .init(
+            bugType: .edgeCase,
+            description: "Pieces are split on ',' only: a leading space makes an unknown capability, a repeated one is kept twice."),
+        "CheckOrder": .init(
+            bugType: .defined,
+            description: "The URL is parsed before the key is used (FlowDown parsed the key at the handshake): malformed wins."),
+        "FoundationBase64": .init(
+            bugType: .interop,
+            description:
+                "FlowDown decodes sig and pk with Foundation's Data(base64Encoded:), which also takes non-zero unused bits and "
+                + "extra '=' after the padding (Swift 6.3.1, Linux). They decode to the same bytes, so the reference's strict "
+                + "std-padded-strict refusal is hardening: accepting (as FlowDown) or rejecting (as the reference) are conformant."),
     ]
 
     struct Builder {
@@ -92,14 +118,24 @@ public struct FlowDownVerifySuite: VectorSuite {
             let sig = try! ExchangeRequest.signature(over: canonical, keyPair: signer ?? pair)
             return "flowdown://\(host)\(path)?\(sentQuery ?? query)&sig=\(URLQueryEncoding.encodeComponent(sig))"
         }
+
+        /// `template` with `{sig}` replaced by a signature over the canonical string FlowDown rebuilds from
+        /// it (Foundation's reading, which `ModelExchangeURL` follows and FoundationURLDifferentialTests
+        /// checks), written by `spell` (percent-encoded by default; raw where the query is read literally).
+        func signed(_ template: String, spell: (String) -> String = URLQueryEncoding.encodeComponent) -> String {
+            let received = try! ExchangeVerifier.exchange(in: template.replacingOccurrences(of: "{sig}", with: "x"))
+            return template.replacingOccurrences(
+                of: "{sig}", with: spell(try! ExchangeRequest.signature(over: received.canonical, keyPair: pair)))
+        }
     }
 
-    func expected(appName: String = "Verifier Test", capabilities: [String] = ["visual", "tool"], timestamp: JSONValue = 1_700_000_000)
-        -> JSONObject
-    {
+    func expected(
+        appName: String = "Verifier Test", reason: String = "Summarise my notes", capabilities: [String] = ["visual", "tool"],
+        multipleSelection: Bool = true, timestamp: JSONValue = 1_700_000_000
+    ) -> JSONObject {
         [
-            "session": .string(FlowDownFixtures.session), "appName": .string(appName), "reason": "Summarise my notes",
-            "capabilities": .array(capabilities.map { .string($0) }), "multipleSelection": true, "timestamp": timestamp,
+            "session": .string(FlowDownFixtures.session), "appName": .string(appName), "reason": .string(reason),
+            "capabilities": .array(capabilities.map { .string($0) }), "multipleSelection": .bool(multipleSelection), "timestamp": timestamp,
         ]
     }
 
@@ -218,6 +254,9 @@ public struct FlowDownVerifySuite: VectorSuite {
         add(
             "double-timestamp", "timestamp=1.7e9, signed as such", ["DoubleTimestamp"], ["FlowDown 8"],
             url: b.url(b.items(timestamp: "1.7e9")), .acceptable, expected: expected())
+        addFoundationReadings(b) { slug, comment, flags, spec, url, pk, result, error, expected in
+            add(slug, comment, flags, spec, url: url, pk: pk, result, error, expected: expected)
+        }
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
@@ -229,6 +268,125 @@ public struct FlowDownVerifySuite: VectorSuite {
                     + "SHA-256 (bad-signature).",
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.verifyExchange.type, tests: tests)])
+    }
+
+    typealias Add = (
+        _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], _ url: String, _ pk: String?, _ result: ExpectedResult,
+        _ error: String?, _ expected: JSONObject
+    ) -> Void
+
+    /// The cases of issue 12: URLs FlowDown reads through Foundation (spellings, literal queries,
+    /// timestamps, flags, Base64), each decided against FlowDown be50ddf with Swift 6.3.1 Foundation.
+    func addFoundationReadings(_ b: Builder, _ add: Add) {
+        let query = URLQueryEncoding.encode(b.items())
+        let plain = "flowdown://models/exchange?\(query)&sig={sig}"
+        let spec = ["FlowDown 8", "FlowDown 6"]
+        let spellings: [(String, String, String)] = [
+            ("userinfo-and-port", "u@models:8080: userinfo and port are not read", "flowdown://u@models:8080/exchange?\(query)&sig={sig}"),
+            ("path-trailing-slash", "path /exchange/", "flowdown://models/exchange/?\(query)&sig={sig}"),
+            (
+                "path-trailing-slashes", "path /exchange//: URL.path drops every trailing slash",
+                "flowdown://models/exchange//?\(query)&sig={sig}"
+            ),
+            ("path-percent-encoded", "path /%65xchange: the path is decoded", "flowdown://models/%65xchange?\(query)&sig={sig}"),
+            ("fragment", "#fragment after sig is not part of the query", plain + "#fragment"),
+            ("sig-upper-case-name", "SIG=: every item named sig in any case is left out", "flowdown://models/exchange?\(query)&SIG={sig}"),
+            ("sig-first", "sig is the first item", "flowdown://models/exchange?sig={sig}&\(query)"),
+            (
+                "other-scheme", "scheme example instead of flowdown: resolve ignores the scheme",
+                "example://models/exchange?\(query)&sig={sig}"
+            ),
+        ]
+        for (slug, comment, template) in spellings {
+            add(slug, comment, ["URLSpelling"], spec, b.signed(template), nil, .valid, nil, expected())
+        }
+        let extra = "flowdown://models/exchange?\(query)&flag&&sig={sig}"
+        add(
+            "extra-items-signed", "&flag (no value) and an empty item, signed", ["ExtraItems"], spec, b.signed(extra), nil, .valid, nil,
+            expected())
+        add(
+            "extra-items-unsigned", "&flag appended after signing", ["ExtraItems"], spec, b.signed(plain) + "&flag", nil, .invalid,
+            "bad-signature", [:])
+
+        // Literal queries: the signature is written raw, as '%3D' would itself be read literally.
+        let raw = { (sig: String) in sig }
+        let session = FlowDownFixtures.session
+        let literal =
+            "session=\(session)&app_name=My%20App&reason=why not&capabilities=visual,tool&multiple_selection=true&timestamp=1700000000"
+        let decodedCanonical =
+            "/exchange?"
+            + URLQueryEncoding.encode(b.items(appName: "My App").map { $0.name == "reason" ? QueryItem("reason", "why not") : $0 })
+        let decodedSig = try! ExchangeRequest.signature(over: decodedCanonical, keyPair: b.pair)
+        add(
+            "literal-query-signed-decoded",
+            "app_name=My%20App and a raw space in reason, signed over \"My App\" and \"why not\": "
+                + "FlowDown reads app_name as \"My%20App\" and rebuilds My%2520App", ["LiteralQuery"], spec,
+            "flowdown://models/exchange?\(literal)&sig=\(decodedSig)", nil, .invalid, "bad-signature", [:])
+        add(
+            "literal-query-signed-literally", "the same URL signed over FlowDown's literal reading", ["LiteralQuery"], spec,
+            b.signed("flowdown://models/exchange?\(literal)&sig={sig}", spell: raw), nil, .valid, nil,
+            expected(appName: "My%20App", reason: "why not"))
+        add(
+            "literal-query-encoded-name", "app_%6Eame=… with a raw space in reason: the name stays app_%6Eame, so there is no app_name",
+            ["LiteralQuery", "MissingItem"], spec,
+            "flowdown://models/exchange?\(literal.replacingOccurrences(of: "app_name=My%20App", with: "app_%6Eame=App"))&sig=\(decodedSig)",
+            nil,
+            .invalid, "malformed", [:])
+        let percent = query.replacingOccurrences(of: "reason=Summarise%20my%20notes", with: "reason=100%")
+        add(
+            "literal-query-stray-percent",
+            "reason=100%: a stray % makes the query literal: reason is \"100%\", app_name \"Verifier%20Test\"",
+            ["LiteralQuery"], spec, b.signed("flowdown://models/exchange?\(percent)&sig={sig}", spell: raw), nil, .valid, nil,
+            expected(appName: "Verifier%20Test", reason: "100%"))
+        add(
+            "literal-query-sig-stray-percent", "sig=%zz…: the query is literal and sig is not Base64", ["LiteralQuery"], spec,
+            "flowdown://models/exchange?\(query)&sig=%zz\(decodedSig.dropFirst(3))", nil, .invalid, "bad-signature", [:])
+
+        // Timestamps as Swift's Double.
+        let now = Double(FlowDownFixtures.now)
+        let timestamps: [(String, String, String, ExpectedResult, String?, JSONValue)] = [
+            ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", .acceptable, nil, 1_700_000_000),
+            ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", .valid, nil, .double(now - 299.5)),
+            ("timestamp-fraction-outside", "timestamp = now - 300.5", "1699999699.5", .invalid, "expired", 0),
+            ("timestamp-nan", "timestamp=nan: no comparison with NaN holds, so it is expired", "nan", .invalid, "expired", 0),
+            ("timestamp-infinity", "timestamp=inf", "inf", .invalid, "expired", 0),
+        ]
+        for (slug, comment, text, result, error, value) in timestamps {
+            let url = b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(b.items(timestamp: text)))&sig={sig}")
+            add(
+                slug, comment + ", signed as such",
+                slug == "timestamp-hex" ? ["SwiftDoubleTimestamp"] : ["Window", "SwiftDoubleTimestamp"],
+                spec, url, nil, result, error, result == .invalid ? [:] : expected(timestamp: value))
+        }
+
+        // multiple_selection and capabilities.
+        for (slug, value, selected) in [("multiple-selection-upper-case", "TRUE", true), ("multiple-selection-yes", "yes", false)] {
+            let items = b.items().map { $0.name == "multiple_selection" ? QueryItem($0.name, value) : $0 }
+            add(
+                slug, "multiple_selection=\(value)", ["MultipleSelection"], spec,
+                b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(items))&sig={sig}"), nil, .valid, nil,
+                expected(multipleSelection: selected))
+        }
+        add(
+            "capability-leading-space", "capabilities=visual, tool", ["CapabilityList", "UnknownCapability"], ["FlowDown 7"],
+            b.url(b.items(capabilities: "visual, tool")), nil, .invalid, "unknown-capability", [:])
+        add(
+            "capability-repeated", "capabilities=tool,tool", ["CapabilityList"], ["FlowDown 7"], b.url(b.items(capabilities: "tool,tool")),
+            nil, .valid, nil, expected(capabilities: ["tool", "tool"]))
+
+        // Order of checks, and Foundation's Base64.
+        add(
+            "malformed-url-and-bad-public-key", "no app_name and a pk of 87 characters: parse comes first", ["CheckOrder", "MissingItem"],
+            ["FlowDown 8"], b.url(b.items().filter { $0.name != "app_name" }), String(b.pk.dropLast()), .invalid, "malformed", [:])
+        add(
+            "sig-extra-padding", "sig ends in ===", ["FoundationBase64"], ["FlowDown 6"], b.signed(plain) + "%3D", nil, .acceptable, nil,
+            expected())
+        add(
+            "sig-non-zero-trailing-bits", "the last data character of sig has a non-zero unused bit", ["FoundationBase64"], ["FlowDown 6"],
+            b.signed(plain) { URLQueryEncoding.encodeComponent(FlowDownFixtures.withTrailingBits($0)) }, nil, .acceptable, nil, expected())
+        add(
+            "pk-non-zero-trailing-bits", "the last data character of pk has a non-zero unused bit", ["FoundationBase64"], ["FlowDown 2"],
+            b.signed(plain), FlowDownFixtures.withTrailingBits(b.pk), .acceptable, nil, expected())
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {

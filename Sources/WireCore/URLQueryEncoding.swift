@@ -57,6 +57,35 @@ public enum URLQueryEncoding {
         }
     }
 
+    /// Whether Foundation keeps a URL component as it is: every byte an RFC 3986 `pchar` (unreserved,
+    /// sub-delims, `:`, `@`) or in `alsoAllowed`, and every `%` followed by two hex digits. Swift 6
+    /// Foundation percent-encodes a component that is not valid *whole*, `%` included.
+    public static func isValidComponent(_ text: String, alsoAllowed: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, Hex.nibble(bytes[index + 1]) != nil, Hex.nibble(bytes[index + 2]) != nil else {
+                    return false
+                }
+                index += 3
+            } else {
+                guard pcharTable[Int(byte)] || alsoAllowed.utf8.contains(byte) else { return false }
+                index += 1
+            }
+        }
+        return true
+    }
+
+    /// RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`.
+    private static let pcharTable: [Bool] = (0..<256).map { byte in
+        let unreservedOrDelimiter = Array("-._~!$&'()*+,;=:@".utf8)
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(UInt8(byte))
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(UInt8(byte))
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(UInt8(byte)) || unreservedOrDelimiter.contains(UInt8(byte))
+    }
+
     /// `removingPercentEncoding`: nil when a `%` is not followed by two hex digits or the
     /// decoded bytes are not UTF-8.
     public static func percentDecode(_ text: String) -> String? {

@@ -27,7 +27,10 @@ public struct PayloadWrapper: Equatable, Sendable {
     }
 
     /// Receiver steps 1 and 2: strict Base64, then a JSON object with the three string fields.
-    /// Like `JSONDecoder`, other keys are ignored; a repeated key keeps its last value.
+    /// Other keys are ignored and a repeated key keeps its *first* value, as Swift 6 Foundation's
+    /// `JSONDecoder` (which FlowDown uses) does. Foundation also takes a trailing comma, a leading
+    /// zero and `1e400`; the reference stays strict RFC 8259 there (the vectors mark those
+    /// `acceptable`).
     public init(encoded: String) throws(ModelExchangeError) {
         let bytes: [UInt8]
         do { bytes = try Base64.decode(encoded, variant: .foundation) } catch {
@@ -35,7 +38,7 @@ public struct PayloadWrapper: Equatable, Sendable {
         }
         let object: JSONObject
         do {
-            guard let parsed = try JSONParser.parse(bytes, duplicateKeys: .keepLast).objectValue else {
+            guard let parsed = try JSONParser.parse(bytes, duplicateKeys: .keepFirst).objectValue else {
                 throw ModelExchangeError.payloadNotJSON("the top level is not an object")
             }
             object = parsed

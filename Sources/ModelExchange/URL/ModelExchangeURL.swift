@@ -27,12 +27,21 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         self.rawQuery = URLQueryEncoding.encode(items)
     }
 
-    /// Splits `scheme://host/path?query#fragment`; the fragment is not part of the query.
+    /// Splits `scheme://[userinfo@]host[:port]/path?query#fragment` as Foundation's `URL` and
+    /// `URLComponents` read it on Swift 6 (FlowDown spec section 8), because FlowDown verifies what
+    /// Foundation makes of the URL:
+    /// - userinfo and port are skipped (a port must be digits, or Foundation has no URL);
+    /// - the host and the path are percent-decoded; a path that does not decode to UTF-8 is empty,
+    ///   and every trailing `/` is dropped (`URL.path`);
+    /// - a component holding a character that is not allowed in it (a space, non-ASCII, `"`, `[`, a
+    ///   stray `%`…) is percent-encoded *whole* by Foundation, its `%` included, so its text arrives
+    ///   literally: such a query's names and values are not percent-decoded at all;
+    /// - the fragment is ignored.
     public init(string: String) throws(ModelExchangeError) {
         guard let separator = string.range(of: "://") else { throw .malformed("not an absolute URL (no \"://\")") }
         let scheme = String(string[..<separator.lowerBound])
         guard Self.isValidScheme(scheme) else { throw .malformed("invalid scheme \(scheme.debugDescription)") }
-        var rest = string[separator.upperBound...]
+        var rest = Substring(string[separator.upperBound...])
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         var query: Substring? = nil
         if let question = rest.firstIndex(of: "?") {
@@ -40,14 +49,55 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
             rest = rest[..<question]
         }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        guard let path = URLQueryEncoding.percentDecode(String(rest[slash...])) else {
-            throw .malformed("the path has an invalid percent escape")
-        }
         self.scheme = scheme
-        self.host = String(rest[..<slash])
-        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        self.host = try Self.host(ofAuthority: rest[..<slash])
+        self.path = Self.path(String(rest[slash...]))
         self.rawQuery = query.map(String.init)
-        self.items = query.map { URLQueryEncoding.decode(String($0)) } ?? []
+        self.items = query.map { Self.queryItems(String($0)) } ?? []
+    }
+
+    /// The host of `[userinfo@]host[:port]`, percent-decoded. Foundation has no URL when the port is
+    /// not digits or the host has a bad escape.
+    private static func host(ofAuthority authority: Substring) throws(ModelExchangeError) -> String {
+        var hostAndPort = authority
+        if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
+        var host = hostAndPort
+        if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
+            host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+            hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
+            guard hostAndPort.isEmpty || hostAndPort.hasPrefix(":") else { throw .malformed("text after an IP literal host") }
+        } else if let colon = hostAndPort.lastIndex(of: ":") {
+            host = hostAndPort[..<colon]
+            hostAndPort = hostAndPort[colon...]
+        } else {
+            hostAndPort = ""
+        }
+        guard hostAndPort.dropFirst().utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw .malformed("the port \(String(hostAndPort.dropFirst()).debugDescription) is not a number")
+        }
+        guard let decoded = URLQueryEncoding.percentDecode(String(host)) else {
+            throw .malformed("the host has an invalid percent escape")
+        }
+        return decoded
+    }
+
+    /// `URL.path`: decoded (a component with a character not allowed in a path is taken literally, one
+    /// that decodes to bytes that are not UTF-8 is empty), without any trailing `/`.
+    private static func path(_ encoded: String) -> String {
+        var path = URLQueryEncoding.isValidComponent(encoded, alsoAllowed: "/") ? URLQueryEncoding.percentDecode(encoded) ?? "" : encoded
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// `URLComponents.queryItems` of a query as Foundation keeps it: decoded when every character is
+    /// allowed in a query, literal otherwise (the whole query was re-encoded, `%` as `%25`).
+    private static func queryItems(_ query: String) -> [QueryItem] {
+        if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") { return URLQueryEncoding.decode(query) }
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return QueryItem(String(item), nil) }
+            return QueryItem(String(item[..<equals]), String(item[item.index(after: equals)...]))
+        }
     }
 
     /// RFC 3986 scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`. Foundation traps on anything else.
@@ -65,11 +115,16 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         let encodedPath = path.split(separator: "/", omittingEmptySubsequences: false)
             .map { URLQueryEncoding.encodeComponent(String($0)).replacingOccurrences(of: "?", with: "%3F") }
             .joined(separator: "/")
-        return "\(scheme)://\(host)\(encodedPath)\(rawQuery == nil && items.isEmpty ? "" : "?" + query)"
+        // A decoded host may hold a delimiter again ("a%3Ab"); written raw it would read as a port.
+        var encodedHost = URLQueryEncoding.encodeComponent(host)
+        for (delimiter, escape) in [(":", "%3A"), ("@", "%40"), ("/", "%2F"), ("?", "%3F")] {
+            encodedHost = encodedHost.replacingOccurrences(of: delimiter, with: escape)
+        }
+        return "\(scheme)://\(encodedHost)\(encodedPath)\(rawQuery == nil && items.isEmpty ? "" : "?" + query)"
     }
 
     /// Items keyed by lower-cased name, items without a value skipped, the first value kept
-    /// (newest FlowDown; older builds crash on duplicates, section 8).
+    /// (Lakr233/FlowDown 326d6d66; be50ddf and older trap on a duplicate: FINDINGS.md F1).
     public var parameters: [String: String] {
         var result: [String: String] = [:]
         for item in items {
