@@ -7,8 +7,9 @@ public enum FlowDownFamily {
     public static let family = ProtocolFamily(
         name: "flowdown", title: "FlowDown Model Exchange: signed exchange URLs, encrypted payloads, models plist",
         suites: [
-            FlowDownKeysSuite(), FlowDownExchangeURLSuite(), FlowDownParseURLSuite(), FlowDownVerifySuite(), FlowDownPayloadSuite(),
-            FlowDownModelsSuite(),
+            FlowDownKeysSuite(), FlowDownExchangeURLSuite(), FlowDownParseURLSuite(), FlowDownVerifySuite(), FlowDownCallbackURLSuite(),
+            FlowDownSessionSuite(),
+            FlowDownPayloadSuite(), FlowDownModelsSuite(),
         ],
         bench: FlowDownBench.set)
 }

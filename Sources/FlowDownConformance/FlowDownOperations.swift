@@ -77,6 +77,10 @@ package enum FlowDownOperations {
                 return try ExchangeVerifier.verify(received, publicKey: key, clock: FixedClock(Double(now))).request
             } catch { throw ShimError(error) }
         },
+        FlowDownOps.callbackURL { scheme, callback throws(ShimError) in
+            do throws(ModelExchangeError) { return try callback.url(scheme: scheme) } catch { throw ShimError(error) }
+        },
+        FlowDownOps.session { sessions, steps in FlowDownSessionSuite.outcomes(sessions: sessions, steps: steps) },
         FlowDownOps.sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in
             let recipient = try publicKey(pk)
             do throws(ModelExchangeError) {

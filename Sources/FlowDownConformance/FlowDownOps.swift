@@ -64,6 +64,42 @@ public enum FlowDownOps {
         }
     }
 
+    /// `flowdown.callbackURL`: the callback URL FlowDown opens for `callback` on the requester's
+    /// `scheme`. The builder reads `stage` with its extras (`pk` for verification, `payload` for
+    /// completed, whose format is always `plist`); refuse an invalid scheme with `bad-callback-scheme`.
+    public static func callbackURL(
+        _ build: @escaping @Sendable (_ scheme: String, _ callback: Callback) throws(ShimError) -> String
+    ) -> ShimOperation {
+        FlowDownCallbackURLSuite.callbackURL.operation { args throws(ShimError) in
+            let session = try args.string("session")
+            let callback: Callback
+            switch try args.string("stage") {
+            case "verification": callback = .verification(session: session, pk: try args.string("pk"))
+            case "completed": callback = .completed(session: session, format: "plist", payload: try args.string("payload"))
+            default: callback = .cancelled(session: session)
+            }
+            return ["url": .string(try build(try args.string("scheme"), callback))]
+        }
+    }
+
+    /// `flowdown.session`: the outcome of each step of a scenario (`verification S`, `picker S`,
+    /// `completed S`, `cancelled S` or `none`), handing `sessions` to handshakes in order.
+    public static func session(
+        _ run: @escaping @Sendable (_ sessions: [String], _ steps: [FlowDownSessionStep]) throws(ShimError) -> [String]
+    ) -> ShimOperation {
+        FlowDownSessionSuite.session.operation { args throws(ShimError) in
+            let sessions = try args.array("sessions").compactMap(\.stringValue)
+            var steps: [FlowDownSessionStep] = []
+            for value in try args.array("steps") {
+                guard let step = FlowDownSessionStep(json: value) else {
+                    throw ShimError(code: ShimError.badRequestCode, message: "a step is {open, now}, {confirm} or {dismiss}: \(value)")
+                }
+                steps.append(step)
+            }
+            return ["outcomes": .array(try run(sessions, steps).map { .string($0) })]
+        }
+    }
+
     /// `flowdown.sealPayload`: the encoded payload wrapper of `plaintext` for `pk`, with the given
     /// ephemeral private key and nonce.
     public static func sealPayload(

@@ -142,7 +142,8 @@ public struct FlowDownParseURLSuite: VectorSuite {
         add(
             "literal-query-raw-space", "app_%6Eame=App with a raw space in reason: the name stays app_%6Eame",
             ["LiteralQuery", "MissingItem"],
-            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App&reason=Why", with: "app_%6Eame=App&reason=why not"))",
+            "flowdown://models/exchange?"
+                + exchange.replacingOccurrences(of: "app_name=App&reason=Why", with: "app_%6Eame=App&reason=why not"),
             .invalid, error: "malformed")
         add(
             "literal-query-non-ascii", "app_name=Caf\u{e9} %26 Co: raw non-ASCII, so %26 stays literal", ["LiteralQuery"],
@@ -157,13 +158,16 @@ public struct FlowDownParseURLSuite: VectorSuite {
             "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "1700000000", with: "0x6553F100"))", .acceptable)
         add(
             "callback-verification", "FlowDown -> requester verification", ["Callback"],
-            Callback.verification(session: session, pk: pk).url(scheme: "example-callback"), .valid)
+            try! (Callback.verification(session: session, pk: pk).url(scheme: "example-callback")), .valid)
         add(
             "callback-completed", "FlowDown -> requester completed", ["Callback"],
-            Callback.completed(session: session, format: "plist", payload: "eyJ9").url(scheme: "example-callback"), .valid)
+            try! (Callback.completed(session: session, format: "plist", payload: "eyJ9").url(scheme: "example-callback")), .valid)
         add(
             "callback-cancelled", "FlowDown -> requester cancelled", ["Callback"],
-            Callback.cancelled(session: session).url(scheme: "example-callback"), .valid)
+            try! (Callback.cancelled(session: session).url(scheme: "example-callback")), .valid)
+        add(
+            "callback-duplicate-stage", "stage twice in a callback: FlowDown's documented requester traps (FINDINGS.md F2)",
+            ["Callback", "DuplicateParameter"], "example-callback://models/exchange?stage=cancelled&session=s&STAGE=completed", .acceptable)
         add(
             "callback-unknown-stage", "stage=error does not exist", ["Callback"],
             "example-callback://models/exchange?stage=error&session=s", .invalid, error: "malformed")

@@ -29,6 +29,9 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
     case sessionMismatch(expected: String, got: String)
     /// The decrypted plaintext is not a property list of models (section 10).
     case malformedPlist(String)
+    /// A callback scheme that is not `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`: FlowDown traps
+    /// building a URL with it (FINDINGS.md F3), a conforming sender refuses it (section 4).
+    case badCallbackScheme(String)
 
     /// The error classes of this module (the vectors' `error` strings).
     public enum Code: String, CaseIterable, Sendable {
@@ -45,6 +48,7 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         case authenticationFailed = "authentication-failed"
         case sessionMismatch = "session-mismatch"
         case malformedPlist = "malformed-plist"
+        case badCallbackScheme = "bad-callback-scheme"
     }
 
     /// The class of this error.
@@ -63,6 +67,7 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         case .authenticationFailed: .authenticationFailed
         case .sessionMismatch: .sessionMismatch
         case .malformedPlist: .malformedPlist
+        case .badCallbackScheme: .badCallbackScheme
         }
     }
 
@@ -83,6 +88,8 @@ public enum ModelExchangeError: CodedError, Equatable, Sendable, CustomStringCon
         case .authenticationFailed: "ChaCha20-Poly1305 authentication failed"
         case .sessionMismatch(let expected, let got): "payload session \(got.debugDescription) is not \(expected.debugDescription)"
         case .malformedPlist(let why): "plaintext is not a models plist: \(why)"
+        case .badCallbackScheme(let scheme):
+            "callback scheme \(scheme.debugDescription) is not ALPHA *(ALPHA / DIGIT / \"+\" / \"-\" / \".\") (FlowDown traps on it)"
         }
     }
 

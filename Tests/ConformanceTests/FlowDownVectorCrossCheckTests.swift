@@ -26,6 +26,26 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
         return components
     }
 
+    /// The callback URLs as FlowDown's `callbackURL(scheme:stage:session:extraItems:)` builds them
+    /// with Foundation; the invalid schemes are the ones `isValidScheme` of RFC 3986 refuses (Foundation
+    /// would trap on them, so they are not handed to it here).
+    func testCallbackURLsAreWhatURLComponentsBuilds() throws {
+        var built = 0
+        try forEachCase(in: "flowdown/callback-url") { _, test in
+            let scheme = test.input["scheme"]!.stringValue!
+            let validScheme = scheme.range(of: "^[A-Za-z][A-Za-z0-9+.-]*$", options: .regularExpression) != nil
+            XCTAssertEqual(validScheme, test.result == .valid, test.id)
+            guard validScheme else { return }
+            let stage = test.input["stage"]!.stringValue!
+            var items: [(String, String?)] = [("stage", stage), ("session", test.input["session"]!.stringValue!)]
+            if stage == "verification" { items.append(("pk", test.input["pk"]!.stringValue!)) }
+            if stage == "completed" { items += [("format", "plist"), ("payload", test.input["payload"]!.stringValue!)] }
+            XCTAssertEqual(foundationURL(scheme: scheme, items: items).url?.absoluteString, test.expected["url"]?.stringValue, test.id)
+            built += 1
+        }
+        XCTAssertGreaterThanOrEqual(built, 8)
+    }
+
     /// FlowDown's `canonicalPathWithoutSignature` of a received URL, step by step with Foundation: parse
     /// the URL, drop every item named sig (any case), set the items again, then `path` + `?` + `query`.
     func foundationCanonical(_ url: String) throws -> String {

@@ -135,8 +135,9 @@ final class EndToEndTests: XCTestCase {
         var requester = makeRequester()
         _ = requester.start()
         let other = try ModelExchangeKeyPair(seed: [UInt8](repeating: 9, count: 32)).publicKey.encoded
-        XCTAssertThrowsError(try requester.handle(callback: Callback.verification(session: "s", pk: other).url(scheme: "example-callback")))
-        {
+        XCTAssertThrowsError(
+            try requester.handle(callback: try Callback.verification(session: "s", pk: other).url(scheme: "example-callback"))
+        ) {
             XCTAssertEqual(($0 as? ModelExchangeError)?.code, "bad-public-key")
         }
         XCTAssertEqual(requester.state, .awaitingVerification(since: 1_700_000_000))

@@ -93,7 +93,7 @@ final class SpecExampleTests: XCTestCase {
 
     func testCallbackURLOfTheExample() {
         XCTAssertEqual(
-            Callback.completed(session: "session-abc", format: "plist", payload: Self.payload).url(scheme: "example-callback"),
+            try Callback.completed(session: "session-abc", format: "plist", payload: Self.payload).url(scheme: "example-callback"),
             "example-callback://models/exchange?stage=completed&session=session-abc&format=plist&payload=" + Self.payload)
     }
 }

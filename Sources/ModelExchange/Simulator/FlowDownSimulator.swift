@@ -13,6 +13,9 @@ public struct FlowDownSimulator: Sendable {
         case named(String)
         /// The user taps ✕.
         case cancel
+        /// The picker stays open until `confirm(session:)` or `dismiss(session:)`, as in the app,
+        /// where the context is only removed once the user acts (session scenarios).
+        case manual
     }
 
     /// A handshake FlowDown remembers, in memory only, keyed by session.
@@ -39,6 +42,8 @@ public struct FlowDownSimulator: Sendable {
         public var error: String?
         /// The models sealed into a completed callback.
         public var delivered: [CloudModel] = []
+        /// The session whose picker this URL put on screen (policy `.manual`).
+        public var pickerSession: String? = nil
     }
 
     /// The models FlowDown holds.
@@ -49,8 +54,13 @@ public struct FlowDownSimulator: Sendable {
     public var deviceId: String
     /// The accepted handshakes by session.
     public private(set) var contexts: [String: Context] = [:]
+    /// Pickers on screen (policy `.manual`): the request and the context captured when it was shown.
+    public private(set) var pickers: [String: (request: ExchangeRequest, context: Context)] = [:]
+    /// Sessions to hand out to the next handshakes, in order, before random ones (scenarios).
+    public var nextSessions: [String] = []
     private var random: SeededOrSystemRandom
-    private let clock: any WireClock
+    /// The time the window is checked against; scenarios move it between URLs.
+    public var clock: any WireClock
 
     /// A simulator holding `models`.
     public init(
@@ -90,16 +100,17 @@ public struct FlowDownSimulator: Sendable {
         do { publicKey = try ModelExchangePublicKey(encoded: pk) } catch {
             return Outcome(callback: nil, reason: "model exchange request failed validation: \(error)", error: error.code)
         }
-        // FlowDown passes the scheme to URLComponents, which traps on an invalid one.
+        // FlowDown stores a context, then passes the scheme to URLComponents, which traps on an invalid
+        // one (FINDINGS.md F3); here the handshake is refused first and nothing is stored.
         guard ModelExchangeURL.isValidScheme(callback) else {
-            return Outcome(
-                callback: nil, reason: "callback \(callback.debugDescription) is not a URL scheme (FlowDown would crash here)",
-                error: "malformed")
+            let error = ModelExchangeError.badCallbackScheme(callback)
+            return Outcome(callback: nil, reason: "\(error) (FlowDown would crash here)", error: error.code)
         }
-        let session = "\(deviceId)-\(uuid())"
+        let session = nextSessions.isEmpty ? "\(deviceId)-\(uuid())" : nextSessions.removeFirst()
         contexts[session] = Context(publicKey: publicKey.encoded, callbackScheme: callback)
+        // The pk is sent back as it was received (ModelExchangeCoordinator.sendVerification).
         return Outcome(
-            callback: Callback.verification(session: session, pk: publicKey.encoded).url(scheme: callback),
+            callback: try? Callback.verification(session: session, pk: pk).url(scheme: callback),
             reason: "handshake accepted, session \(session)")
     }
 
@@ -115,7 +126,39 @@ public struct FlowDownSimulator: Sendable {
         } catch {
             return Outcome(callback: nil, reason: "model exchange request failed validation: \(error)", error: error.code)
         }
-        let wanted = Set(received.request.capabilities.map(\.modelCapability))
+        if policy == .manual {
+            // The context stays until the user acts: the same URL replayed now shows a second picker (F4).
+            pickers[session] = (received.request, context)
+            return Outcome(callback: nil, reason: "picker shown for session \(session)", pickerSession: session)
+        }
+        contexts[session] = nil
+        return respond(to: received.request, context: context, cancelled: policy == .cancel)
+    }
+
+    /// The user confirms the open picker of `session` with the models the policy would pick (every
+    /// matching one, or the first for single selection). As in the app, the context captured when the
+    /// picker was shown is used even if the requester cancelled meanwhile.
+    public mutating func confirm(session: String) -> Outcome {
+        guard let picker = pickers.removeValue(forKey: session) else {
+            return Outcome(callback: nil, reason: "no picker is open for session \(session)")
+        }
+        contexts[session] = nil
+        return respond(to: picker.request, context: picker.context, cancelled: false)
+    }
+
+    /// The user taps ✕ on the open picker of `session`: a cancelled callback, and the context is dropped.
+    public mutating func dismiss(session: String) -> Outcome {
+        guard let picker = pickers.removeValue(forKey: session) else {
+            return Outcome(callback: nil, reason: "no picker is open for session \(session)")
+        }
+        contexts[session] = nil
+        return respond(to: picker.request, context: picker.context, cancelled: true)
+    }
+
+    /// The callback for a picker's end: completed with the chosen models, or cancelled.
+    private mutating func respond(to request: ExchangeRequest, context: Context, cancelled: Bool) -> Outcome {
+        let session = request.session
+        let wanted = Set(request.capabilities.map(\.modelCapability))
         let matching = models.filter { $0.removed != true && wanted.isSubset(of: Set($0.capabilities ?? [])) }
         let chosen: [CloudModel]
         switch policy {
@@ -123,15 +166,14 @@ public struct FlowDownSimulator: Sendable {
             chosen = []
         case .first:
             chosen = Array(matching.prefix(1))
-        case .allMatching:
-            chosen = received.request.multipleSelection ? matching : Array(matching.prefix(1))
+        case .allMatching, .manual:
+            chosen = request.multipleSelection ? matching : Array(matching.prefix(1))
         case .named(let name):
             chosen = matching.filter { $0.name == name || $0.modelIdentifier == name }.prefix(1).map { $0 }
         }
-        contexts[session] = nil
-        guard !chosen.isEmpty else {
-            let why = policy == .cancel ? "the user cancelled" : "no models available for \(wanted.sorted())"
-            return Outcome(callback: Callback.cancelled(session: session).url(scheme: context.callbackScheme), reason: why)
+        guard !cancelled, !chosen.isEmpty else {
+            let why = cancelled ? "the user cancelled" : "no models available for \(wanted.sorted())"
+            return Outcome(callback: try? Callback.cancelled(session: session).url(scheme: context.callbackScheme), reason: why)
         }
         do {
             let recipient = try ModelExchangePublicKey(encoded: context.publicKey)
@@ -140,8 +182,7 @@ public struct FlowDownSimulator: Sendable {
                 ephemeralPrivateKey: random.bytes(32), nonce: random.bytes(12))
             let callback = Callback.completed(session: session, format: "plist", payload: wrapper.encoded)
             return Outcome(
-                callback: callback.url(scheme: context.callbackScheme),
-                reason: "delivered \(chosen.count) model(s)", delivered: chosen)
+                callback: try callback.url(scheme: context.callbackScheme), reason: "delivered \(chosen.count) model(s)", delivered: chosen)
         } catch {
             return Outcome(callback: nil, reason: "share failed: \(error)", error: error.code)
         }

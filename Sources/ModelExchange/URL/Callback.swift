@@ -27,8 +27,12 @@ public enum Callback: Equatable, Sendable {
         }
     }
 
-    /// The callback URL FlowDown opens.
-    public func url(scheme: String) -> String { ModelExchangeURL(scheme: scheme, items: items).description }
+    /// The callback URL FlowDown opens (`callbackURL(scheme:stage:session:extraItems:)`: URLComponents
+    /// with host `models`, path `/exchange`, then the items). The scheme must be valid.
+    public func url(scheme: String) throws(ModelExchangeError) -> String {
+        guard ModelExchangeURL.isValidScheme(scheme) else { throw .badCallbackScheme(scheme) }
+        return ModelExchangeURL(scheme: scheme, items: items).description
+    }
 
     /// The requester's parse (the documented sample: lower-cased names, lower-cased stage).
     public static func parse(_ url: ModelExchangeURL) throws(ModelExchangeError) -> Callback {

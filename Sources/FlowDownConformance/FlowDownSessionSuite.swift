@@ -1,0 +1,209 @@
+import ConformanceKit
+import ModelExchange
+import WireCore
+
+/// `flowdown/session`: FlowDown's session state over a sequence of URLs and user actions
+/// (`ModelExchangeCoordinator`, be50ddf; FlowDown spec sections 4, 6 and 8). Each scenario gives the
+/// sessions FlowDown hands out to handshakes, in order, and the steps; the expected outcome of each
+/// step is the callback FlowDown opens (`verification S`, `completed S`, `cancelled S`), `picker S`
+/// when it shows the picker, or `none` when it sends and shows nothing.
+public struct FlowDownSessionSuite: VectorSuite {
+    public init() {}
+    public var id: String { "flowdown/session" }
+    public var operations: [ShimOperation] { FlowDownOperations.all }
+
+    static let stepSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "open": SchemaBuilder.string, "now": SchemaBuilder.integer, "confirm": SchemaBuilder.string, "dismiss": SchemaBuilder.string,
+        ],
+        "additionalProperties": false,
+    ]
+
+    /// `FlowDownSessionTest`: `flowdown.session {sessions, steps}` → `{outcomes}`.
+    public static let session = GroupKind(
+        "FlowDownSessionTest", op: "flowdown.session",
+        input: [Field("sessions", SchemaBuilder.array(SchemaBuilder.string)), Field("steps", SchemaBuilder.array(stepSchema))],
+        expected: [Field("outcomes", SchemaBuilder.array(SchemaBuilder.string))])
+
+    public var groupKinds: [GroupKind] { [Self.session] }
+
+    static let notes: [String: VectorFile.Note] = [
+        "Flow": .init(
+            bugType: .defined,
+            description: "Handshake, signed exchange, picker, then completed or cancelled; the context is removed when the user acts."),
+        "UnknownSession": .init(bugType: .missingStep, description: "An exchange for a session no handshake created is ignored."),
+        "NoExpiry": .init(
+            bugType: .expiry,
+            description:
+                "Handshake contexts never expire (createdAt is never read): an exchange a day later is taken if its own timestamp "
+                + "is fresh (FINDINGS.md F4)."),
+        "Replay": .init(
+            bugType: .replay,
+            description:
+                "The same signed exchange URL opened again while its picker is open shows a second picker: nothing makes a signed URL "
+                + "single-use (FINDINGS.md F4)."),
+        "FailedValidation": .init(
+            bugType: .defined, description: "A refused exchange (bad signature, expired) leaves the context in place."),
+        "RequesterCancel": .init(
+            bugType: .defined,
+            description:
+                "stage=cancelled from the requester drops the context silently; a picker already open still delivers, because it "
+                + "captured the context when it was shown."),
+        "InvalidCallbackScheme": .init(
+            bugType: .knownBug,
+            description:
+                "A handshake whose callback is not a URL scheme: FlowDown crashes building the verification URL (FINDINGS.md F3); a "
+                + "conforming receiver sends nothing and stores nothing."),
+    ]
+
+    /// Runs `steps` through the simulator, as the reference op does: the outcomes.
+    static func outcomes(sessions: [String], steps: [FlowDownSessionStep]) -> [String] {
+        var simulator = FlowDownSimulator(models: [pickableModel], policy: .manual, clock: FixedClock(0), randomSeed: 7)
+        simulator.nextSessions = sessions
+        return steps.map { step in
+            let outcome: FlowDownSimulator.Outcome
+            switch step {
+            case .open(let url, let now):
+                simulator.clock = FixedClock(Double(now))
+                outcome = simulator.open(url)
+            case .confirm(let session): outcome = simulator.confirm(session: session)
+            case .dismiss(let session): outcome = simulator.dismiss(session: session)
+            }
+            return outcome.pickerSession.map { "picker \($0)" } ?? describe(outcome.callback)
+        }
+    }
+
+    /// `stage session` of a callback URL, or `none`.
+    static func describe(_ callback: String?) -> String {
+        guard let callback, let url = try? ModelExchangeURL(string: callback), let parsed = try? Callback.parse(url) else { return "none" }
+        switch parsed {
+        case .verification(let session, _): return "verification \(session)"
+        case .completed(let session, _, _): return "completed \(session)"
+        case .cancelled(let session): return "cancelled \(session ?? "")"
+        }
+    }
+
+    /// The one model FlowDown holds in the scenarios: it has every capability, so a confirm always delivers.
+    static var pickableModel: CloudModel {
+        var model = FlowDownFixtures.model(1)
+        model.capabilities = ["auditory", "visual", "tool", "developerRole"]
+        return model
+    }
+
+    public func generate() -> VectorFile {
+        let t0 = FlowDownFixtures.now
+        let requester = FlowDownFixtures.keyPair(FlowDownFixtures.seed(30))
+        let other = FlowDownFixtures.keyPair(FlowDownFixtures.seed(31))
+        let (s1, s2) = ("DEVICE-0001-SESSION-1", "DEVICE-0001-SESSION-2")
+        func handshake(_ pair: ModelExchangeKeyPair = requester, callback: String = "example-callback") -> String {
+            HandshakeRequest.url(publicKey: pair.publicKey, callbackScheme: callback)
+        }
+        func exchange(_ session: String, at time: Int64, signer: ModelExchangeKeyPair = requester) -> String {
+            try! ExchangeRequest(
+                session: session, appName: "Scenario", reason: "Pick a model", capabilities: [.tool], multipleSelection: false,
+                timestamp: Double(time)
+            ).signedURL(keyPair: signer).url
+        }
+        let cancel = { (session: String) in "flowdown://models/exchange?stage=cancelled&session=\(session)" }
+        let scenarios: [(String, String, [String], [FlowDownSessionStep])] = [
+            (
+                "handshake-exchange-confirm", "the whole flow; the same URL after completion is ignored", ["Flow"],
+                [
+                    .open(handshake(), at: t0), .open(exchange(s1, at: t0 + 5), at: t0 + 5), .confirm(s1),
+                    .open(exchange(s1, at: t0 + 5), at: t0 + 6),
+                ]
+            ),
+            (
+                "user-dismisses", "the user taps the close button: cancelled, and the context is gone", ["Flow"],
+                [
+                    .open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .dismiss(s1),
+                    .open(exchange(s1, at: t0 + 1), at: t0 + 1),
+                ]
+            ),
+            ("unknown-session", "an exchange before any handshake", ["UnknownSession"], [.open(exchange(s1, at: t0), at: t0)]),
+            (
+                "context-never-expires", "the exchange comes a day after the handshake, with a fresh timestamp", ["NoExpiry"],
+                [.open(handshake(), at: t0), .open(exchange(s1, at: t0 + 86_400), at: t0 + 86_400)]
+            ),
+            (
+                "replay-while-picker-open", "the same signed URL opened twice within 300 s", ["Replay"],
+                [.open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .open(exchange(s1, at: t0), at: t0 + 100), .confirm(s1)]
+            ),
+            (
+                "context-survives-failed-validation", "a wrong signature and an expired URL first, then a valid one", ["FailedValidation"],
+                [
+                    .open(handshake(), at: t0), .open(exchange(s1, at: t0, signer: other), at: t0),
+                    .open(exchange(s1, at: t0 - 400), at: t0), .open(exchange(s1, at: t0 + 2), at: t0 + 2),
+                ]
+            ),
+            (
+                "requester-cancels", "stage=cancelled from the requester, then an exchange for that session", ["RequesterCancel"],
+                [.open(handshake(), at: t0), .open(cancel(s1), at: t0 + 1), .open(exchange(s1, at: t0 + 2), at: t0 + 2)]
+            ),
+            (
+                "requester-cancels-while-picker-open", "the requester cancels while the picker is open; the user confirms",
+                ["RequesterCancel"],
+                [.open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .open(cancel(s1), at: t0 + 1), .confirm(s1)]
+            ),
+            (
+                "two-sessions", "two handshakes with two keys; each session takes only its own key", ["Flow", "FailedValidation"],
+                [
+                    .open(handshake(), at: t0), .open(handshake(other), at: t0), .open(exchange(s1, at: t0, signer: other), at: t0),
+                    .open(exchange(s2, at: t0, signer: other), at: t0), .open(exchange(s1, at: t0), at: t0),
+                ]
+            ),
+            (
+                "handshake-invalid-callback", "callback=a b (not a scheme), then a valid handshake", ["InvalidCallbackScheme"],
+                [.open(handshake(callback: "a b"), at: t0), .open(handshake(), at: t0)]
+            ),
+        ]
+        let tests = scenarios.map { slug, comment, flags, steps in
+            TestCase(
+                id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 4", "FlowDown 6", "FlowDown 8"],
+                input: ["sessions": [.string(s1), .string(s2)], "steps": .array(steps.map(\.json))],
+                expected: ["outcomes": .array(Self.outcomes(sessions: [s1, s2], steps: steps).map { .string($0) })], result: .valid)
+        }
+        return VectorFile(
+            format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
+            header: [
+                "FlowDown's session state over a sequence of URLs and user actions (ModelExchangeCoordinator, be50ddf). FlowDown holds "
+                    + "models for every capability; the user confirms or dismisses the picker.",
+                "Op flowdown.session {sessions, steps} -> {outcomes}: sessions are handed to handshakes in order; a step is {open, now} "
+                    + "or {confirm} or {dismiss}; an outcome is 'verification S', 'picker S', 'completed S', 'cancelled S' or 'none'.",
+            ],
+            notes: Self.notes, testGroups: [TestGroup(type: Self.session.type, tests: tests)])
+    }
+
+    public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] { [] }
+}
+
+/// A step of a `flowdown/session` scenario: a URL opened at `now` (Unix seconds), or the user
+/// confirming or dismissing a session's picker.
+public enum FlowDownSessionStep: Equatable, Sendable {
+    case open(String, at: Int64)
+    case confirm(String)
+    case dismiss(String)
+
+    /// The step as the vectors write it.
+    public var json: JSONValue {
+        switch self {
+        case .open(let url, let now): ["open": .string(url), "now": .int(now)]
+        case .confirm(let session): ["confirm": .string(session)]
+        case .dismiss(let session): ["dismiss": .string(session)]
+        }
+    }
+
+    /// A step of the vectors; nil for any other shape.
+    public init?(json: JSONValue) {
+        if let url = json["open"]?.stringValue, let now = json["now"]?.intValue {
+            self = .open(url, at: now)
+        } else if let session = json["confirm"]?.stringValue {
+            self = .confirm(session)
+        } else if let session = json["dismiss"]?.stringValue {
+            self = .dismiss(session)
+        } else {
+            return nil
+        }
+    }
+}
