@@ -51,7 +51,14 @@ public struct CdevPairingSuite: VectorSuite {
             bugType: .basic,
             description: "GET /api/pair/info: ws, http, session, repo[, auth_required][, token, token_expires_at] in Go struct order."),
         "QRText": .init(bugType: .basic, description: "The QR text: a Go map, so keys come sorted (http, repo, session, token, ws)."),
-        "CLIJSON": .init(bugType: .basic, description: "cdev pair --json: ws, http, session, token, repo."),
+        "CLIJSON": .init(
+            bugType: .basic,
+            description: "cdev pair --json: json.MarshalIndent in struct order ws, http, session, token, repo, then a newline."),
+        "TerminalQR": .init(
+            bugType: .basic,
+            description:
+                "The QR that cdev pair prints in the terminal: json.Marshal(PairingInfo), compact, in struct order ws, http, session, "
+                + "token, repo (/api/pair/qr and the server's QR use sorted keys)."),
         "HeadShape": .init(bugType: .functionality, description: "cdev HEAD adds auth_required after repo."),
         "TimeOffset": .init(
             bugType: .interop, description: "cdev writes RFC 3339 in the server's local offset; clients must accept any offset."),
@@ -66,7 +73,10 @@ public struct CdevPairingSuite: VectorSuite {
         "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
         "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
         "DuplicateKey": .init(
-            bugType: .edgeCase, description: "A key twice: Foundation's decoder keeps the last; a strict parser may refuse."),
+            bugType: .edgeCase,
+            description:
+                "A key twice: Go keeps the last, Swift 6 Foundation's JSONDecoder (the cdev-ios client) the first; a strict parser may "
+                + "refuse."),
         "IntegerAsFloat": .init(
             bugType: .edgeCase, description: "expires_in written as 899.0: Foundation decodes it as 899; a strict parser may refuse."),
     ]
@@ -117,7 +127,7 @@ public struct CdevPairingSuite: VectorSuite {
             Self.text(Self.info.infoJSON(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: Self.info)
         addInfo(
             "baseline-minus-0530", "token_expires_at in -05:30", ["PairInfo", "TimeOffset"],
-            Self.text(Self.info.infoJSON(offsetSeconds: -(5 * 3600 + 1800))), .valid, expected: Self.info)
+            Self.text(Self.info.infoJSON(offsetSeconds: -(5 * 3600 + 1800))) + "\n", .valid, expected: Self.info)
         var head = Self.info
         head.authRequired = true
         addInfo(
@@ -129,7 +139,10 @@ public struct CdevPairingSuite: VectorSuite {
         addInfo("qr-text-no-token", "the QR text with auth off", ["QRText"], noToken.qrText, .valid, expected: noToken)
         addInfo(
             "cli-json", "cdev pair --json (indented, ws, http, session, token, repo)", ["CLIJSON"],
-            JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(Self.info.cliJSON)), .valid, expected: qrInfo)
+            JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(Self.info.cliJSON)) + "\n", .valid, expected: qrInfo)
+        addInfo(
+            "terminal-qr", "the QR cdev pair prints: compact, struct order ws, http, session, token, repo", ["TerminalQR"],
+            JSONWriter(options: .init(escapeHTML: true)).string(.object(Self.info.cliJSON)), .valid, expected: qrInfo)
         addInfo(
             "fraction", "token_expires_at with fractional seconds", ["FractionalSeconds"],
             Self.text(noToken.infoJSON(offsetSeconds: 0)).dropLast()

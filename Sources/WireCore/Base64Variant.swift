@@ -1,7 +1,8 @@
 /// One of the eight Base64 dialects the formats use: alphabet × padding × decoding mode.
 ///
-/// Names are `<alphabet>-<padding>-<mode>`, e.g. `std-padded-strict` (Foundation's
-/// `Data(base64Encoded:)`, FlowDown) or `url-raw-go` (Go's `base64.RawURLEncoding`, cdev tokens).
+/// Names are `<alphabet>-<padding>-<mode>`, e.g. `std-padded-strict` (what FlowDown's
+/// `base64EncodedString` writes; Foundation's `Data(base64Encoded:)` also takes non-zero unused bits
+/// and extra `=`) or `url-raw-go` (Go's `base64.RawURLEncoding`, cdev tokens).
 public struct Base64Variant: Hashable, Sendable, CustomStringConvertible {
     /// The 62nd and 63rd characters: `+ /` (std) or `- _` (url).
     public enum Alphabet: String, Sendable, CaseIterable {

@@ -111,7 +111,9 @@ public struct Base64Suite: VectorSuite {
             header: [
                 "Base64 decoding in eight variants: alphabet (std: + /, url: - _) x padding (padded, raw) x mode (strict: RFC 4648 "
                     + "canonical; go: Go's encoding/base64 without Strict(), which skips CR/LF and accepts non-zero trailing bits).",
-                "Op wirecore.base64Decode {variant, text} -> {bytes}. FlowDown uses std-padded-strict, cdev tokens url-raw-go.",
+                "Op wirecore.base64Decode {variant, text} -> {bytes}. FlowDown writes std-padded (base64EncodedString) and the reference "
+                    + "reads std-padded-strict; FlowDown itself reads with Foundation's Data(base64Encoded:), which also takes non-zero "
+                    + "unused bits and extra '=' after the padding. cdev tokens use url-raw-go.",
             ],
             notes: Self.notes, testGroups: groups)
     }

@@ -42,7 +42,9 @@ public struct QueryEncodingSuite: VectorSuite {
             description:
                 "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected "
                 + "output), but URL(string:) in Swift 6 Foundation and iOS 17+ first re-encodes the stray '%' as %25, so the text "
-                + "arrives literally. Both are seen in the field; --strict requires the getter's result."
+                + "arrives literally, and with it every other name and value of the query (the whole query is re-encoded). Both are "
+                + "seen in the field; --strict requires the getter's result. FlowDown's verdicts on such URLs are pinned by the "
+                + "flowdown cases flagged LiteralQuery."
         ),
         "SpecExample": .init(
             bugType: .interop, description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),

@@ -123,4 +123,25 @@ final class CdevVectorCrossCheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(tokens, 15)
         XCTAssertGreaterThanOrEqual(times, 12)
     }
+
+    /// The Go shapes of the pairing documents: struct order where Go marshals a struct, sorted keys
+    /// where it marshals a map, and the newline json.Encoder.Encode and fmt.Println write.
+    func testPairingDocumentsHaveGoKeyOrderAndNewlines() throws {
+        let order: [String: [String]] = [
+            "PairInfo": ["ws", "http", "session", "repo", "auth_required", "token", "token_expires_at"],
+            "CLIJSON": ["ws", "http", "session", "token", "repo"], "TerminalQR": ["ws", "http", "session", "token", "repo"],
+            "QRText": ["http", "repo", "session", "token", "ws"],
+        ]
+        var checked = 0
+        try forEachCase(in: "cdev/pairing") { _, test in
+            guard test.result == .valid, let flag = test.flags.first(where: { order[$0] != nil }),
+                let json = test.input["json"]?.stringValue
+            else { return }
+            let keys = order[flag]!.compactMap { key in json.range(of: "\"\(key)\"").map { (key, $0.lowerBound) } }
+            XCTAssertEqual(keys.map(\.0), keys.sorted { $0.1 < $1.1 }.map(\.0), "\(test.id): keys out of Go's order")
+            XCTAssertEqual(json.hasSuffix("\n"), ["PairInfo", "CLIJSON"].contains(flag), "\(test.id): Go's trailing newline")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 8)
+    }
 }

@@ -178,8 +178,10 @@ extension FlowDownCommand {
 
         func run() throws {
             do {
-                let key = try ModelExchangePublicKey(encoded: pk)
-                let received = try ExchangeVerifier.verify(url, publicKey: key, clock: clock(now: now))
+                // FlowDown's order: the URL first, then the key (parsed at the handshake).
+                let exchange = try ExchangeVerifier.exchange(in: url)
+                let received = try ExchangeVerifier.verify(
+                    exchange, publicKey: try ModelExchangePublicKey(encoded: pk), clock: clock(now: now))
                 var fields: JSONObject = ["ok": true]
                 for (name, value) in FlowDownOperations.json(received.request) { fields[name] = value }
                 fields["canonical"] = .string(received.canonical)
