@@ -6,7 +6,7 @@ SWIFT ?= swift
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz serve load bench vectors clean
+.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz mutants serve load bench vectors clean
 
 ## Debian packages: `deps-run` what the main job needs, `deps-test` what the tests add, `deps` everything.
 deps:
@@ -53,6 +53,13 @@ fuzz-smoke: deps-test
 
 fuzz: deps-test
 	Fuzz/run.sh $(TARGET) --hours $(HOURS)
+
+## Vector adequacy: plant every bug of Mutants/*/*.patch and see whether the vectors or the live checks
+## catch it (reports/mutants/<run>/summary.md); not part of CI. MUTANTS_ARGS=--unit also runs each
+## patch's unit tests.
+MUTANTS_ARGS ?=
+mutants: deps-test
+	scripts/mutants.sh $(MUTANTS_ARGS)
 
 ## The mock cdev server in the foreground (port 8766, baseline profile, auth on); SERVE_ARGS adds
 ## options, e.g. make serve SERVE_ARGS="--profile head --port 16180".

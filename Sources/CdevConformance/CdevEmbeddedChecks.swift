@@ -11,6 +11,9 @@ enum CdevEmbeddedChecks {
         EmbeddedLiveCheck(suite: "cdev/live-\(profile.rawValue)") { start, console in try run(profile, start: start, console: console) }
     }
 
+    /// The mock's allowed origin, which the checker is told so it can check the wildcard match.
+    static let wildcardOrigin = "*.example.com"
+
     static func run(_ profile: CdevProfile, start: MockStarter, console: Console) throws -> [CaseResult] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-cdev-\(getpid())-\(profile.rawValue)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -18,7 +21,7 @@ enum CdevEmbeddedChecks {
         let identity = SecretFile.generate(using: &random)
         let config = CdevServiceConfig(
             profile: profile, requireAuth: true, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
-            heartbeatInterval: .seconds(1))
+            heartbeatInterval: .seconds(1), allowedOrigins: [Self.wildcardOrigin])
         let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: directory + "/token_secret.json")
         // Only warnings reach the console; the service keeps tokens out of its lines anyway.
         let service = CdevService(config: config, tokens: tokens) { level, message in
@@ -29,6 +32,7 @@ enum CdevEmbeddedChecks {
         var options = CdevLiveChecker.Options(
             baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
         options.suite = "cdev/live-\(profile.rawValue)"
+        options.wildcardOrigin = Self.wildcardOrigin
         let checker = try CdevLiveChecker(options: options)
         console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")
         return checker.run()

@@ -70,6 +70,11 @@ public struct CdevPairingSuite: VectorSuite {
                 "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad "
                 + "timestamp."
         ),
+        "DeepNesting": .init(
+            bugType: .canOfWorms,
+            description:
+                "Go's encoding/json refuses nesting deeper than 10,000; a recursive parser without a depth limit overflows its stack "
+                + "and crashes (a crashed shim scores FAIL)."),
         "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
         "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
         "DuplicateKey": .init(
@@ -158,6 +163,10 @@ public struct CdevPairingSuite: VectorSuite {
         addInfo(
             "duplicate-key", "repo twice", ["DuplicateKey"],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"a","repo":"b"}"#, .acceptable)
+        addInfo(
+            "nesting-100000", "an extra key holding arrays nested 100,000 deep", ["DeepNesting"],
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","x":"#
+                + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", .invalid)
         addInfo("not-json", "not JSON", ["Malformed"], "ws://127.0.0.1:8766/ws", .invalid)
         addInfo("array", "a JSON array", ["Malformed"], #"["ws://h:1/ws"]"#, .invalid)
         addInfo("missing-ws", "ws missing", ["Malformed"], #"{"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
@@ -227,7 +236,8 @@ public struct CdevPairingSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["json"]?.stringValue }.map {
+        // The target reads at most 4,096 bytes (Fuzz/Options), so the 200 KB nesting case is not a seed.
+        file.allTests.compactMap { $0.test.input["json"]?.stringValue }.filter { $0.utf8.count <= 4096 }.map {
             CorpusSeed(target: "FuzzCdevPairingJSON", bytes: Array($0.utf8))
         }
     }

@@ -257,6 +257,14 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate(
             "access-under-r", "an access payload under cdev_r_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_r_" + accessBody,
             .invalid, .invalidFormat)
+        addValidate(
+            "refresh-under-s", "a refresh payload under cdev_s_ (cdev_s_ takes session and access only)", ["TypePrefix"],
+            ["cdev 2", "cdev 1.2"], token: "cdev_s_" + refreshBody, .invalid, .invalidFormat)
+        var unknownType = v2
+        unknownType.type = "admin"
+        addValidate(
+            "unknown-type-under-s", "type admin under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"],
+            token: "cdev_s_" + String(CdevToken.mint(unknownType, secret: Self.secret).dropFirst(7)), .invalid, .invalidFormat)
         // Step 9
         addValidate(
             "revoked", "the nonce is revoked", ["Revoked"], ["cdev 2", "cdev 3"], token: t1, revoked: ["N0nce-_012345678"], .invalid,

@@ -80,7 +80,7 @@ package enum FlowDownOperations {
         FlowDownOps.callbackURL { scheme, callback throws(ShimError) in
             do throws(ModelExchangeError) { return try callback.url(scheme: scheme) } catch { throw ShimError(error) }
         },
-        FlowDownOps.session { sessions, steps in FlowDownSessionSuite.outcomes(sessions: sessions, steps: steps) },
+        FlowDownOps.session { models, sessions, steps in FlowDownSessionSuite.outcomes(models: models, sessions: sessions, steps: steps) },
         FlowDownOps.sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in
             let recipient = try publicKey(pk)
             do throws(ModelExchangeError) {

@@ -83,11 +83,14 @@ public enum FlowDownOps {
     }
 
     /// `flowdown.session`: the outcome of each step of a scenario (`verification S`, `picker S`,
-    /// `completed S`, `cancelled S` or `none`), handing `sessions` to handshakes in order.
+    /// `completed S N`, `cancelled S` or `none`), FlowDown holding one model per entry of `models` (its
+    /// plist capabilities) and handing `sessions` to handshakes in order.
     public static func session(
-        _ run: @escaping @Sendable (_ sessions: [String], _ steps: [FlowDownSessionStep]) throws(ShimError) -> [String]
+        _ run:
+            @escaping @Sendable (_ models: [[String]], _ sessions: [String], _ steps: [FlowDownSessionStep]) throws(ShimError) -> [String]
     ) -> ShimOperation {
         FlowDownSessionSuite.session.operation { args throws(ShimError) in
+            let models = try args.array("models").map { ($0.arrayValue ?? []).compactMap(\.stringValue) }
             let sessions = try args.array("sessions").compactMap(\.stringValue)
             var steps: [FlowDownSessionStep] = []
             for value in try args.array("steps") {
@@ -96,7 +99,7 @@ public enum FlowDownOps {
                 }
                 steps.append(step)
             }
-            return ["outcomes": .array(try run(sessions, steps).map { .string($0) })]
+            return ["outcomes": .array(try run(models, sessions, steps).map { .string($0) })]
         }
     }
 

@@ -5,8 +5,9 @@ import WireCore
 /// `flowdown/session`: FlowDown's session state over a sequence of URLs and user actions
 /// (`ModelExchangeCoordinator`, be50ddf; FlowDown spec sections 4, 6 and 8). Each scenario gives the
 /// sessions FlowDown hands out to handshakes, in order, and the steps; the expected outcome of each
-/// step is the callback FlowDown opens (`verification S`, `completed S`, `cancelled S`), `picker S`
-/// when it shows the picker, or `none` when it sends and shows nothing.
+/// step is the callback FlowDown opens (`verification S`, `completed S N` with the number of models
+/// delivered, `cancelled S`), `picker S` when it shows the picker, or `none` when it sends and shows
+/// nothing. FlowDown holds one model per entry of `models` (its plist capabilities).
 public struct FlowDownSessionSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/session" }
@@ -20,10 +21,13 @@ public struct FlowDownSessionSuite: VectorSuite {
         "additionalProperties": false,
     ]
 
-    /// `FlowDownSessionTest`: `flowdown.session {sessions, steps}` → `{outcomes}`.
+    /// `FlowDownSessionTest`: `flowdown.session {models, sessions, steps}` → `{outcomes}`.
     public static let session = GroupKind(
         "FlowDownSessionTest", op: "flowdown.session",
-        input: [Field("sessions", SchemaBuilder.array(SchemaBuilder.string)), Field("steps", SchemaBuilder.array(stepSchema))],
+        input: [
+            Field("models", SchemaBuilder.array(SchemaBuilder.array(SchemaBuilder.string))),
+            Field("sessions", SchemaBuilder.array(SchemaBuilder.string)), Field("steps", SchemaBuilder.array(stepSchema)),
+        ],
         expected: [Field("outcomes", SchemaBuilder.array(SchemaBuilder.string))])
 
     public var groupKinds: [GroupKind] { [Self.session] }
@@ -50,6 +54,11 @@ public struct FlowDownSessionSuite: VectorSuite {
             description:
                 "stage=cancelled from the requester drops the context silently; a picker already open still delivers, because it "
                 + "captured the context when it was shown."),
+        "CapabilityFilter": .init(
+            bugType: .functionality,
+            description:
+                "The picker offers only models with every requested capability (exchange audio is the plist's auditory); a single "
+                + "selection delivers one model; with no matching model the user can only cancel."),
         "InvalidCallbackScheme": .init(
             bugType: .knownBug,
             description:
@@ -58,8 +67,13 @@ public struct FlowDownSessionSuite: VectorSuite {
     ]
 
     /// Runs `steps` through the simulator, as the reference op does: the outcomes.
-    static func outcomes(sessions: [String], steps: [FlowDownSessionStep]) -> [String] {
-        var simulator = FlowDownSimulator(models: [pickableModel], policy: .manual, clock: FixedClock(0), randomSeed: 7)
+    static func outcomes(models: [[String]], sessions: [String], steps: [FlowDownSessionStep]) -> [String] {
+        let held = models.enumerated().map { index, capabilities in
+            var model = FlowDownFixtures.model(index + 1)
+            model.capabilities = capabilities
+            return model
+        }
+        var simulator = FlowDownSimulator(models: held, policy: .manual, clock: FixedClock(0), randomSeed: 7)
         simulator.nextSessions = sessions
         return steps.map { step in
             let outcome: FlowDownSimulator.Outcome
@@ -70,7 +84,8 @@ public struct FlowDownSessionSuite: VectorSuite {
             case .confirm(let session): outcome = simulator.confirm(session: session)
             case .dismiss(let session): outcome = simulator.dismiss(session: session)
             }
-            return outcome.pickerSession.map { "picker \($0)" } ?? describe(outcome.callback)
+            if let session = outcome.pickerSession { return "picker \(session)" }
+            return describe(outcome.callback) + (outcome.delivered.isEmpty ? "" : " \(outcome.delivered.count)")
         }
     }
 
@@ -84,12 +99,8 @@ public struct FlowDownSessionSuite: VectorSuite {
         }
     }
 
-    /// The one model FlowDown holds in the scenarios: it has every capability, so a confirm always delivers.
-    static var pickableModel: CloudModel {
-        var model = FlowDownFixtures.model(1)
-        model.capabilities = ["auditory", "visual", "tool", "developerRole"]
-        return model
-    }
+    /// The plist capabilities of the one model FlowDown holds in most scenarios: all of them.
+    static let everyCapability = ["auditory", "visual", "tool", "developerRole"]
 
     public func generate() -> VectorFile {
         let t0 = FlowDownFixtures.now
@@ -99,14 +110,17 @@ public struct FlowDownSessionSuite: VectorSuite {
         func handshake(_ pair: ModelExchangeKeyPair = requester, callback: String = "example-callback") -> String {
             HandshakeRequest.url(publicKey: pair.publicKey, callbackScheme: callback)
         }
-        func exchange(_ session: String, at time: Int64, signer: ModelExchangeKeyPair = requester) -> String {
+        func exchange(
+            _ session: String, at time: Int64, signer: ModelExchangeKeyPair = requester, capabilities: [Capability] = [.tool],
+            multiple: Bool = false
+        ) -> String {
             try! ExchangeRequest(
-                session: session, appName: "Scenario", reason: "Pick a model", capabilities: [.tool], multipleSelection: false,
+                session: session, appName: "Scenario", reason: "Pick a model", capabilities: capabilities, multipleSelection: multiple,
                 timestamp: Double(time)
             ).signedURL(keyPair: signer).url
         }
         let cancel = { (session: String) in "flowdown://models/exchange?stage=cancelled&session=\(session)" }
-        let scenarios: [(String, String, [String], [FlowDownSessionStep])] = [
+        let basic: [(String, String, [String], [FlowDownSessionStep])] = [
             (
                 "handshake-exchange-confirm", "the whole flow; the same URL after completion is ignored", ["Flow"],
                 [
@@ -158,19 +172,44 @@ public struct FlowDownSessionSuite: VectorSuite {
                 [.open(handshake(callback: "a b"), at: t0), .open(handshake(), at: t0)]
             ),
         ]
-        let tests = scenarios.map { slug, comment, flags, steps in
+        var scenarios = basic.map { ($0.0, $0.1, $0.2, $0.3, [Self.everyCapability]) }
+        let withCapabilities: [(String, String, [Capability], Bool, [[String]])] = [
+            (
+                "capability-filter", "visual asked, multiple selection: the two models with visual", [.visual], true,
+                [["tool"], ["visual", "tool"], ["visual"]]
+            ),
+            ("audio-is-auditory", "audio asked: the model whose plist says auditory", [.audio], true, [["visual"], ["auditory"]]),
+            ("single-selection", "visual asked, single selection: one model", [.visual], false, [["visual"], ["visual", "tool"]]),
+            ("no-matching-model", "developerRole asked, no model has it: the user can only cancel", [.developerRole], true, [["tool"]]),
+        ]
+        for (slug, comment, capabilities, multiple, models) in withCapabilities {
+            scenarios.append(
+                (
+                    slug, comment, ["CapabilityFilter"],
+                    [
+                        .open(handshake(), at: t0), .open(exchange(s1, at: t0, capabilities: capabilities, multiple: multiple), at: t0),
+                        .confirm(s1),
+                    ], models
+                ))
+        }
+        let tests = scenarios.map { slug, comment, flags, steps, models in
             TestCase(
                 id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 4", "FlowDown 6", "FlowDown 8"],
-                input: ["sessions": [.string(s1), .string(s2)], "steps": .array(steps.map(\.json))],
-                expected: ["outcomes": .array(Self.outcomes(sessions: [s1, s2], steps: steps).map { .string($0) })], result: .valid)
+                input: [
+                    "models": .array(models.map { .array($0.map { .string($0) }) }), "sessions": [.string(s1), .string(s2)],
+                    "steps": .array(steps.map(\.json)),
+                ],
+                expected: ["outcomes": .array(Self.outcomes(models: models, sessions: [s1, s2], steps: steps).map { .string($0) })],
+                result: .valid)
         }
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [
-                "FlowDown's session state over a sequence of URLs and user actions (ModelExchangeCoordinator, be50ddf). FlowDown holds "
-                    + "models for every capability; the user confirms or dismisses the picker.",
-                "Op flowdown.session {sessions, steps} -> {outcomes}: sessions are handed to handshakes in order; a step is {open, now} "
-                    + "or {confirm} or {dismiss}; an outcome is 'verification S', 'picker S', 'completed S', 'cancelled S' or 'none'.",
+                "FlowDown's session state over a sequence of URLs and user actions (ModelExchangeCoordinator, be50ddf); the user "
+                    + "confirms (every offered model, or the first for a single selection) or dismisses the picker.",
+                "Op flowdown.session {models, sessions, steps} -> {outcomes}: FlowDown holds one model per entry of models (its plist "
+                    + "capabilities); sessions are handed to handshakes in order; a step is {open, now}, {confirm} or {dismiss}; an "
+                    + "outcome is 'verification S', 'picker S', 'completed S N' (N models delivered), 'cancelled S' or 'none'.",
             ],
             notes: Self.notes, testGroups: [TestGroup(type: Self.session.type, tests: tests)])
     }

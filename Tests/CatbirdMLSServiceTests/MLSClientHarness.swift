@@ -45,10 +45,3 @@ struct MLSCaller {
         return Answer(status: response.status, body: body, response: response)
     }
 }
-
-/// A clock the tests move by hand.
-final class ManualClock: WireClock, @unchecked Sendable {
-    var instant: Double
-    init(_ instant: Double) { self.instant = instant }
-    func now() -> Double { instant }
-}

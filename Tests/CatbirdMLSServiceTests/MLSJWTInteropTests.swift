@@ -3,6 +3,7 @@ import CatbirdMLSService
 import Foundation
 import HTTPExchange
 import JWTKit
+import WireCore
 import XCTest
 
 /// The mock's HS256 JWTs against vapor/jwt-kit's own signing and verifying (its key collection, which

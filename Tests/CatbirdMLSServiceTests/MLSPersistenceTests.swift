@@ -58,12 +58,12 @@ final class MLSPersistenceTests: XCTestCase {
         let convoId = try XCTUnwrap(created.body["convo"]?["id"])
         XCTAssertEqual(alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:carol"]]).status, 200)
         for (index, text) in ["aGVsbG8=", "d29ybGQ=", "IQ=="].enumerated() {
-            clock.instant += 1
+            clock.advance(1)
             let sender = index == 1 ? bob : alice
             XCTAssertEqual(sender.call(.sendMessage, ["convoId": convoId, "ciphertext": .string(text)]).status, 200)
         }
         XCTAssertEqual(carol.call(.leaveConvo, ["convoId": convoId]).status, 200)
-        clock.instant += 1
+        clock.advance(1)
         XCTAssertEqual(bob.call(.createConvo, ["cipherSuite": suite]).status, 200)
         var upload = APIRequest(
             method: "POST", path: MLSEndpoint.uploadBlob.path,

@@ -12,12 +12,6 @@ final class TokenManagerTests: XCTestCase {
     static let identity = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
     static let start = 1_735_516_800.25
 
-    final class MovableClock: WireClock, @unchecked Sendable {
-        let value = Mutex(TokenManagerTests.start)
-        func now() -> Double { value.withLock { $0 } }
-        func advance(_ seconds: Double) { value.withLock { $0 += seconds } }
-    }
-
     func manager(_ profile: CdevProfile = .baseline, clock: any WireClock = FixedClock(start)) -> TokenManager {
         TokenManager(identity: Self.identity, profile: profile, clock: clock, random: SeededRandom(seed: 7))
     }
@@ -109,7 +103,7 @@ final class TokenManagerTests: XCTestCase {
     }
 
     func testExpiryFollowsTheClock() throws {
-        let clock = MovableClock()
+        let clock = ManualClock(Self.start)
         let tokens = manager(clock: clock)
         let access = tokens.mint(.access)
         clock.advance(899.75)  // now = expires_at exactly: still valid

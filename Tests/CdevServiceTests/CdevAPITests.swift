@@ -24,13 +24,16 @@ final class CdevAPITests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
 
-    func service(_ profile: CdevProfile = .baseline, requireAuth: Bool = true, approval: Bool = false, offset: Int = 7 * 3600)
-        -> CdevService
-    {
+    func service(
+        _ profile: CdevProfile = .baseline, requireAuth: Bool = true, approval: Bool = false, offset: Int = 7 * 3600,
+        origins: [String] = [], clock: any WireClock = SystemClock()
+    ) -> CdevService {
         let config = CdevServiceConfig(
             profile: profile, requireAuth: requireAuth, sessionId: "6f57d617-8d94-4810-b135-cddff5bc1007", repositoryRoot: root,
-            utcOffsetSeconds: offset, pairingApproval: approval)
-        return CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), random: SeededRandom(seed: 9))
+            utcOffsetSeconds: offset, allowedOrigins: origins, pairingApproval: approval)
+        return CdevService(
+            config: config, tokens: TokenManager(identity: Self.identity, profile: profile, clock: clock), clock: clock,
+            random: SeededRandom(seed: 9))
     }
 
     func post(_ service: CdevService, _ path: String, _ body: String, loopback: Bool = true) -> APIResponse {
@@ -186,8 +189,42 @@ final class CdevAPITests: XCTestCase {
         for (query, status) in [
             ("path=../outside.txt", 403), ("path=%2Fetc%2Fpasswd", 404), ("path=src%2F..%2F..%2Foutside.txt", 403), ("path=link", 403),
             ("", 400), ("path=missing", 404), ("path=src", 400),
+            // A directory next to the root whose name starts with the root's: outside, however it is spelled.
+            ("path=..%2Frepo-sibling%2Fx.txt", 403), ("path=..%2Frepox", 403),
         ] {
             XCTAssertEqual(get(api, "/api/file", query: query).status, status, query)
+        }
+    }
+
+    /// Head's pairing code: six digits exactly (a shorter code never redeems, whatever it matches),
+    /// valid 600 s, then replaced by a new one.
+    func testHeadPairingCodeLengthAndExpiry() throws {
+        let clock = ManualClock(1_735_516_800)
+        let api = service(.head, clock: clock)
+        let code = api.currentPairingCode()
+        for prefix in 1..<6 {
+            XCTAssertEqual(post(api, "/api/pair/code", #"{"code":"\#(code.prefix(prefix))"}"#).status, 401, "prefix \(prefix)")
+        }
+        XCTAssertEqual(post(api, "/api/pair/code", #"{"code":"\#(code)0"}"#).status, 401, "a seventh digit")
+        clock.advance(600)
+        XCTAssertEqual(api.currentPairingCode(), code, "still valid at exactly 600 s")
+        clock.advance(1)
+        XCTAssertEqual(post(api, "/api/pair/code", #"{"code":"\#(code)"}"#).status, 401, "expired after 600 s")
+        let next = api.currentPairingCode()
+        XCTAssertNotEqual(next, code, "an expired code is replaced")
+        XCTAssertEqual(post(api, "/api/pair/code", #"{"code":"\#(next)"}"#).status, 200)
+    }
+
+    /// security/origin.go: "*.example.com" lets subdomains in, not a host that merely ends in
+    /// "example.com"; exact entries match the whole origin or its host.
+    func testAllowedOriginsWildcardNeedsTheDot() {
+        let api = service(.head, origins: ["*.example.com", "https://exact.test"])
+        for (origin, allowed) in [
+            ("https://app.example.com", true), ("https://a.b.example.com", true), ("https://evilexample.com", false),
+            ("https://example.com.evil.test", false), ("https://exact.test", true), ("https://other.test", false),
+            ("http://localhost:3000", true),
+        ] {
+            XCTAssertEqual(api.originAllowed(origin), allowed, origin)
         }
     }
 

@@ -149,20 +149,13 @@ final class EndToEndTests: XCTestCase {
             keyPair: try ModelExchangeKeyPair(seed: [UInt8](repeating: 3, count: 32)), callbackScheme: "cb",
             appName: "a", reason: "r", capabilities: [], multipleSelection: false, clock: clock)
         _ = requester.start()
-        clock.instant = 1_299
+        clock.set(1_299)
         XCTAssertFalse(requester.expireIfDue())
-        clock.instant = 1_300
+        clock.set(1_300)
         XCTAssertTrue(requester.expireIfDue())
         XCTAssertEqual(requester.state, .timedOut(since: 1_000))
         XCTAssertThrowsError(try requester.handle(callback: "cb://models/exchange?stage=cancelled&session=s")) {
             XCTAssertEqual($0 as? ModelExchangeError, .expired(timestamp: 1_000, now: 1_300))
         }
     }
-}
-
-/// A clock a test moves by hand.
-final class ManualClock: WireClock, @unchecked Sendable {
-    var instant: Double
-    init(_ instant: Double) { self.instant = instant }
-    func now() -> Double { instant }
 }

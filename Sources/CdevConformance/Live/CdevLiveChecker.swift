@@ -24,6 +24,9 @@ public final class CdevLiveChecker: LiveCheckSession {
         public var timeout: Double
         /// The suite (and case-id prefix) of the results: `cdev/live`, or one per profile in `wirecheck run`.
         public var suite = "cdev/live"
+        /// A wildcard entry `*.DOMAIN` of the server's `allowed_origins`, when known: checks that a
+        /// subdomain is let in and a look-alike host ending in DOMAIN without the dot is not.
+        public var wildcardOrigin: String?
 
         /// Options; revoke-all stays off unless allowed.
         public init(

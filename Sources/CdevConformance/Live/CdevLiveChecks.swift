@@ -22,6 +22,7 @@ extension CdevLiveChecker {
         checkPairInfo(&session)
         checkPairQR()
         checkErrorPaths()
+        checkPairCode(session)
         checkLifecycle(&session)
         checkWebSocketGate(session)
         checkProtectedRoutes(session)
@@ -105,6 +106,24 @@ extension CdevLiveChecker {
     }
 
     // MARK: Error paths of the auth API
+
+    /// Head's six-digit pairing code (cdev spec section 4.3): a shorter code never redeems. A compare
+    /// over the shorter length would let one of the ten one-digit codes through.
+    func checkPairCode(_ session: Session) {
+        guard profile == .head, session.authRequired else { return }
+        check("pair-code-one-digit", spec: ["4.3"]) {
+            for digit in 0...9 {
+                let reply = try postJSON("/api/pair/code", ["code": .string(String(digit))])
+                if reply.status != 401 {
+                    return .fail("code \"\(digit)\" got \(reply.status), expected 401: the code is compared without its length")
+                }
+            }
+            return .pass("401 Invalid or expired pairing code for each of the ten one-digit codes")
+        }
+        check("pair-code-empty", spec: ["4.3"]) {
+            Self.expectError(try postJSON("/api/pair/code", ["code": ""]), 400, "code is required")
+        }
+    }
 
     func checkErrorPaths() {
         check("unknown-path", spec: ["4", "4.3"]) {

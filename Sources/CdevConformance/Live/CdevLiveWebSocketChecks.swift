@@ -110,6 +110,17 @@ extension CdevLiveChecker {
             guard let access else { return .skip("no access token") }
             return try expectUpgrade(headers: Self.bearer(access) + [("Origin", "https://evil.example")], 403)
         }
+        // security/origin.go matches "*.example.com" as a suffix ".example.com": app.example.com is in,
+        // evilexample.com (the suffix without its dot) is out.
+        let domain = options.wildcardOrigin.flatMap { $0.hasPrefix("*.") ? String($0.dropFirst(2)) : nil }
+        check("ws-origin-wildcard-subdomain", spec: ["5.1"]) {
+            guard let access, let domain else { return .skip("no access token, or no --wildcard-origin given") }
+            return try expectUpgrade(headers: Self.bearer(access) + [("Origin", "https://app.\(domain)")], 101)
+        }
+        check("ws-origin-wildcard-lookalike", spec: ["5.1"]) {
+            guard let access, let domain else { return .skip("no access token, or no --wildcard-origin given") }
+            return try expectUpgrade(headers: Self.bearer(access) + [("Origin", "https://evil\(domain)")], 403)
+        }
     }
 
     func checkProtectedRoutes(_ session: Session) {
@@ -146,6 +157,20 @@ extension CdevLiveChecker {
             guard let access else { return .skip("no access token") }
             let reply = try request("GET", "/api/file?path=..%2F..%2F..%2Fetc%2Fpasswd", headers: Self.bearer(access))
             return reply.status == 403 ? .pass("403 for a path outside the repository") : .fail("status \(reply.status), expected 403")
+        }
+        check("file-sibling-of-root", spec: ["4.3"]) {
+            // ../<repo>-sibling/x resolves next to the root: a containment check that compares the
+            // root as a bare prefix, without the separator, lets it through (404 or 200 instead of 403).
+            guard let access else { return .skip("no access token") }
+            guard let repo = session.info?["repo"]?.stringValue, !repo.isEmpty, !repo.contains("/") else {
+                return .skip("/api/pair/info named no repository")
+            }
+            let sibling = URLQueryEncoding.encodeComponent("../\(repo)-sibling/x").replacingOccurrences(of: "/", with: "%2F")
+            let reply = try request("GET", "/api/file?path=\(sibling)", headers: Self.bearer(access))
+            return reply.status == 403
+                ? .pass("403 for ../\(repo)-sibling/x, a directory next to the repository")
+                : .fail(
+                    "status \(reply.status) for ../\(repo)-sibling/x, expected 403: the root is compared without its trailing separator")
         }
     }
 

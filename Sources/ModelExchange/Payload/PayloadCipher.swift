@@ -27,7 +27,8 @@ public enum PayloadCipher {
     }
 
     /// A low-order X25519 point gives an all-zero secret, and so a key anyone can compute
-    /// (RFC 7748 section 6.1). swift-crypto 3 on Linux does not refuse it, so we do.
+    /// (RFC 7748 section 6.1). swift-crypto skips that check for parity with CryptoKit, so real FlowDown
+    /// opens such a box (FINDINGS.md D1); the reference refuses it as hardening.
     static func refuseAllZero(_ shared: SharedSecret) throws(ModelExchangeError) {
         if shared.withUnsafeBytes({ $0.allSatisfy { $0 == 0 } }) {
             throw .badEphemeralKey("the X25519 shared secret is all zeros (a low-order point)")

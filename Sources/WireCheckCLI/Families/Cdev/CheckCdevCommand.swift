@@ -27,6 +27,8 @@ struct CheckCdevCommand: ParsableCommand {
     @Option(help: "baseline, head, or auto (head when pair info has auth_required).") var profile = "auto"
     @Option(help: "The server's secret file, to also check tokens a client cannot make (expired, other types).") var secretFile: String?
     @Flag(help: "Also call POST /api/pair/refresh, which revokes every token of the server.") var allowRevokeAll = false
+    @Option(help: ArgumentHelp("A *.DOMAIN entry of the server's allowed_origins: also checks its matching.", valueName: "ORIGIN"))
+    var wildcardOrigin: String?
     @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
     @Option(help: "Write the report here instead of reports/<run-name>/.") var reportDir: String?
     @Flag(help: "Print the run summary as JSON on stdout.") var json = false
@@ -34,6 +36,12 @@ struct CheckCdevCommand: ParsableCommand {
     func run() throws {
         var options = CdevLiveChecker.Options(baseURL: url, allowRevokeAll: allowRevokeAll, timeout: timeout)
         if let pairingToken { options.pairingToken = try tokenArgument(pairingToken) }
+        if let wildcardOrigin {
+            guard wildcardOrigin.hasPrefix("*."), wildcardOrigin.count > 2 else {
+                throw ValidationError("--wildcard-origin must be *.DOMAIN")
+            }
+            options.wildcardOrigin = wildcardOrigin
+        }
         switch profile {
         case "auto": options.profile = nil
         case "baseline", "head": options.profile = CdevProfile(rawValue: profile)

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Vector adequacy by mutation (issue 16): plants each realistic bug of Mutants/<family>/<name>.patch in a
+# scratch copy of the tree, builds incrementally, and sees whether what a user runs catches it:
+#   1. `wirecheck vectors verify --strict` (the vectors alone, in process);
+#   2. `wirecheck run` (every vector through the shim, and the live checks against the embedded mock servers).
+# With --unit it also runs the unit tests the patch names (`unit:` header), separately.
+#
+# Usage: scripts/mutants.sh [--unit] [PATCH...]        (default: every Mutants/*/*.patch)
+# Output: reports/mutants/<run>/summary.md and summary.json; exit 0 when every mutant is killed by
+# the vectors or the live checks, 1 when one survives, 2 when a patch no longer applies or builds.
+#
+# A patch is a unified diff (`git diff` output) after header lines:
+#   description: <one line: the bug>
+#   class: <bug class: skipped check, off-by-one, first/last duplicate, strict/lenient, wrong default, …>
+#   unit: <swift test --filter expression, for --unit>
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+export PATH="/opt/swift/usr/bin:$PATH"
+unit=0
+if [ "${1:-}" = "--unit" ]; then unit=1; shift; fi
+if [ $# -gt 0 ]; then patches=("$@"); else mapfile -t patches < <(cd "$root" && ls Mutants/*/*.patch); fi
+[ ${#patches[@]} -gt 0 ] || { echo "mutants: no patches under Mutants/" >&2; exit 2; }
+
+run="$(date -u +%Y%m%d-%H%M%S)"
+out="$root/reports/mutants/$run"
+tree="$root/.build-mutants/tree"
+mkdir -p "$out" "$tree"
+started=$(date +%s)
+
+# The scratch tree keeps its own .build between runs, so each mutant is an incremental build.
+echo "mutants: syncing the tree to $tree" >&2
+rsync -a --delete --exclude .git --exclude '.build*' --exclude reports --exclude Fuzz/FailCases "$root/" "$tree/" \
+  --filter 'protect .build/' || exit 2
+mkdir -p "$tree/reports"
+(cd "$tree" && swift build --product wirecheck >"$out/baseline-build.log" 2>&1) || {
+  echo "mutants: the unmutated tree does not build (see $out/baseline-build.log)" >&2
+  exit 2
+}
+
+failed_ids() { # results.jsonl → the ids whose status is FAIL, one per line
+  python3 -c 'import json,sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("status") in ("FAIL", "XPASS"): print(r["id"])' "$1" 2>/dev/null
+}
+
+json_rows=()
+status=0
+for patch in "${patches[@]}"; do
+  name="${patch#Mutants/}"
+  name="${name%.patch}"
+  description=$(sed -n 's/^description: //p' "$root/$patch" | head -1)
+  class=$(sed -n 's/^class: //p' "$root/$patch" | head -1)
+  filter=$(sed -n 's/^unit: //p' "$root/$patch" | head -1)
+  dir="$out/$(echo "$name" | tr / -)"
+  mkdir -p "$dir"
+  t0=$(date +%s)
+  echo "mutants: $name — $description" >&2
+  if ! (cd "$tree" && patch -p1 --quiet --forward <"$root/$patch" >"$dir/patch.log" 2>&1); then
+    echo "mutants: $patch does not apply (see $dir/patch.log)" >&2
+    (cd "$tree" && patch -p1 -R --quiet <"$root/$patch" >/dev/null 2>&1)
+    verdict="does-not-apply"
+    status=2
+    vectors="" live="" unitverdict=""
+  elif ! (cd "$tree" && swift build --product wirecheck >"$dir/build.log" 2>&1); then
+    verdict="does-not-build"
+    status=2
+    vectors="" live="" unitverdict=""
+  else
+    (cd "$tree" && .build/debug/wirecheck vectors verify --strict --report-dir "$dir/vectors" >"$dir/vectors.log" 2>&1)
+    vectors=$(failed_ids "$dir/vectors/results.jsonl" | tr '\n' ' ')
+    (cd "$tree" && .build/debug/wirecheck run --report-dir "$dir/run" >"$dir/run.log" 2>&1)
+    live=$(failed_ids "$dir/run/results.jsonl" | grep -E '/live(-[a-z]+)?/' | tr '\n' ' ')
+    unitverdict=""
+    if [ "$unit" = 1 ] && [ -n "$filter" ]; then
+      if (cd "$tree" && swift test --filter "$filter" >"$dir/unit.log" 2>&1); then unitverdict="survived"; else unitverdict="killed"; fi
+    fi
+    if [ -n "$vectors" ] || [ -n "$live" ]; then verdict="killed"; else verdict="survived"; status=$((status == 0 ? 1 : status)); fi
+  fi
+  (cd "$tree" && patch -p1 -R --quiet <"$root/$patch" >/dev/null 2>&1)
+  seconds=$(($(date +%s) - t0))
+  echo "mutants: $name: $verdict (${seconds} s)" >&2
+  json_rows+=("$(python3 -c 'import json,sys; print(json.dumps(dict(zip(
+    ["mutant","description","class","verdict","vectors","live","unit","seconds"],
+    [sys.argv[1],sys.argv[2],sys.argv[3],sys.argv[4],sys.argv[5].split(),sys.argv[6].split(),sys.argv[7] or None,int(sys.argv[8])]))))' \
+    "$name" "$description" "$class" "$verdict" "$vectors" "$live" "$unitverdict" "$seconds")")
+done
+
+total=$(($(date +%s) - started))
+printf '%s\n' "${json_rows[@]}" >"$out/summary.jsonl"
+python3 - "$out" "$total" "$unit" <<'EOF'
+import json, sys
+out, total, unit = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+rows = [json.loads(line) for line in open(f"{out}/summary.jsonl")]
+killed = sum(r["verdict"] == "killed" for r in rows)
+json.dump({"mutants": len(rows), "killed": killed, "seconds": total, "rows": rows}, open(f"{out}/summary.json", "w"), indent=1)
+lines = [
+    "# Mutants: is a realistic bug caught by what users run?", "",
+    f"**{killed} of {len(rows)} killed** by `wirecheck vectors verify --strict` or the live checks of `wirecheck run`, "
+    f"in {total // 60} min {total % 60} s (`make mutants`).", "",
+    "| mutant | bug | class | verdict | killed by (vector ids, live checks) |" + (" unit tests |" if unit else ""),
+    "|---|---|---|---|---|" + ("---|" if unit else ""),
+]
+for r in rows:
+    by = r["vectors"][:3] + [f"live: {c}" for c in r["live"][:2]]
+    more = len(r["vectors"]) + len(r["live"]) - len(by)
+    text = ", ".join(f"`{x}`" for x in by) + (f" and {more} more" if more > 0 else "")
+    lines.append(f"| `{r['mutant']}` | {r['description']} | {r['class']} | **{r['verdict']}** | {text or '—'} |"
+                 + (f" {r['unit'] or 'not run'} |" if unit else ""))
+open(f"{out}/summary.md", "w").write("\n".join(lines) + "\n")
+print("\n".join(lines))
+EOF
+exit $status
