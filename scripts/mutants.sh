@@ -27,10 +27,11 @@ tree="$root/.build-mutants/tree"
 mkdir -p "$out" "$tree"
 started=$(date +%s)
 
-# The scratch tree keeps its own .build between runs, so each mutant is an incremental build.
-echo "mutants: syncing the tree to $tree" >&2
-rsync -a --delete --exclude .git --exclude '.build*' --exclude reports --exclude Fuzz/FailCases "$root/" "$tree/" \
-  --filter 'protect .build/' || exit 2
+# The scratch tree keeps its own .build between runs, so each mutant is an incremental build; the
+# sources are copied afresh (tracked and new files, not ignored ones), keeping their times.
+echo "mutants: copying the tree to $tree" >&2
+find "$tree" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+(cd "$root" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | (cd "$tree" && tar -xf -) || exit 2
 mkdir -p "$tree/reports"
 (cd "$tree" && swift build --product wirecheck >"$out/baseline-build.log" 2>&1) || {
   echo "mutants: the unmutated tree does not build (see $out/baseline-build.log)" >&2
@@ -110,4 +111,6 @@ for r in rows:
 open(f"{out}/summary.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 EOF
+# A run over the whole catalogue is the one the README quotes: keep its summary with the catalogue.
+if [ $# -eq 0 ]; then cp "$out/summary.md" "$root/Mutants/SUMMARY.md"; fi
 exit $status

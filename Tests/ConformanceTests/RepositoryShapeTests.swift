@@ -128,6 +128,33 @@ final class RepositoryShapeTests: XCTestCase {
     }
 
     /// The `.swift-format` line length holds everywhere (swift-format does not split string literals).
+    /// The mutant catalogue stays usable: every patch has its three header lines and still applies to
+    /// this tree (`git apply --check`, nothing is written), and every family has at least five.
+    func testMutantPatchesApplyAndEveryFamilyHasFive() throws {
+        let root = "\(Repository.root)/Mutants"
+        var perFamily: [String: Int] = [:]
+        for family in try FileManager.default.contentsOfDirectory(atPath: root).sorted() where !family.contains(".") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(family)") where name.hasSuffix(".patch") {
+                let path = "Mutants/\(family)/\(name)"
+                let text = try String(contentsOfFile: "\(Repository.root)/\(path)", encoding: .utf8)
+                for header in ["description: ", "class: ", "unit: "] {
+                    XCTAssertTrue(text.split(separator: "\n").contains { $0.hasPrefix(header) }, "\(path) has no \(header)line")
+                }
+                let check = Process()
+                check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                check.arguments = ["git", "-C", Repository.root, "apply", "--check", path]
+                check.standardError = FileHandle.nullDevice
+                try check.run()
+                check.waitUntilExit()
+                XCTAssertEqual(check.terminationStatus, 0, "\(path) no longer applies: regenerate it")
+                perFamily[family, default: 0] += 1
+            }
+        }
+        for family in ["wirecore", "flowdown", "cdev", "nanotdf", "arkavo", "atproto", "mls"] {
+            XCTAssertGreaterThanOrEqual(perFamily[family] ?? 0, 5, "Mutants/\(family)")
+        }
+    }
+
     func testNoSwiftLineIsLongerThan140Characters() throws {
         var checked = 0
         for folder in ["Sources", "Tests", "Fuzz/Sources"] {
