@@ -22,9 +22,11 @@ enum CdevEmbeddedChecks {
         let config = CdevServiceConfig(
             profile: profile, requireAuth: true, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
             heartbeatInterval: .seconds(1), allowedOrigins: [Self.wildcardOrigin])
-        let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: directory + "/token_secret.json")
+        // A clock the checker can move (pair-code-expires); it starts at the wall clock and stands still.
+        let clock = ManualClock(SystemClock().now())
+        let tokens = TokenManager(identity: identity, profile: profile, clock: clock, secretFilePath: directory + "/token_secret.json")
         // Only warnings reach the console; the service keeps tokens out of its lines anyway.
-        let service = CdevService(config: config, tokens: tokens) { level, message in
+        let service = CdevService(config: config, tokens: tokens, clock: clock) { level, message in
             if level == .warning { console.message("[cdev mock] \(message)") }
         }
         let server = try start(service)
@@ -33,6 +35,7 @@ enum CdevEmbeddedChecks {
             baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
         options.suite = "cdev/live-\(profile.rawValue)"
         options.wildcardOrigin = Self.wildcardOrigin
+        options.advanceServerClock = { clock.advance($0) }
         let checker = try CdevLiveChecker(options: options)
         console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")
         return checker.run()

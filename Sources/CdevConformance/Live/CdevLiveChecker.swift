@@ -27,6 +27,9 @@ public final class CdevLiveChecker: LiveCheckSession {
         /// A wildcard entry `*.DOMAIN` of the server's `allowed_origins`, when known: checks that a
         /// subdomain is let in and a look-alike host ending in DOMAIN without the dot is not.
         public var wildcardOrigin: String?
+        /// Moves the server's clock forward by the given seconds, when the checker runs the server
+        /// (the embedded mock): lets the last check see a pairing code expire without waiting 10 minutes.
+        public var advanceServerClock: (@Sendable (Double) -> Void)?
 
         /// Options; revoke-all stays off unless allowed.
         public init(

@@ -28,6 +28,8 @@ extension CdevLiveChecker {
         checkProtectedRoutes(session)
         checkRevoke(session)
         checkRevokeAll(session)
+        // Last: it moves the server's clock.
+        checkPairCodeExpiry(session)
         return results
     }
 
@@ -122,6 +124,24 @@ extension CdevLiveChecker {
         }
         check("pair-code-empty", spec: ["4.3"]) {
             Self.expectError(try postJSON("/api/pair/code", ["code": ""]), 400, "code is required")
+        }
+    }
+
+    /// Head's pairing code (shown on `/pair`) is valid 600 s: at 601 s it no longer redeems.
+    func checkPairCodeExpiry(_ session: Session) {
+        guard profile == .head, session.authRequired else { return }
+        check("pair-code-expires", spec: ["4.3"]) {
+            guard let advance = options.advanceServerClock else {
+                return .skip("needs a server whose clock the checker can move (the embedded mock of wirecheck run)")
+            }
+            let page = try request("GET", "/pair").text
+            guard let range = page.range(of: #"Pairing code</th><td><code>[0-9]{6}</code>"#, options: .regularExpression) else {
+                return .fail("/pair shows no six-digit pairing code")
+            }
+            let code = String(page[range].suffix(13).prefix(6))
+            advance(601)
+            return Self.expectError(
+                try postJSON("/api/pair/code", ["code": .string(code)]), 401, "Invalid or expired pairing code")
         }
     }
 
