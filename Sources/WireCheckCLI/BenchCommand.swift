@@ -10,9 +10,10 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure codec and protocol throughput and write reports/bench/<run-name>.{json,md}.",
         discussion: Families.all.all.compactMap { family in family.bench.map { "\(family.name): \($0.summary)." } }.joined(separator: " ")
             + """
-             Each figure is the median of --samples samples of at least --sample-seconds each, all in one run. Build with \
-            -c release for meaningful numbers.
-            Example: .build/release/wirecheck bench --suite all
+             Each figure is the median of --samples samples of at least --sample-seconds each, with the slowest and \
+            fastest sample as its spread, all in one run. --compare reads an earlier run's JSON and adds, per row, the \
+            ratio of this median to that one (above 1: faster now). Build with -c release for meaningful numbers.
+            Example: .build/release/wirecheck bench --suite all --compare reports/bench/bench-all-20261122-1.json
             """)
 
     @Option(help: "A family name (\(Families.all.all.filter { $0.bench != nil }.map(\.name).joined(separator: ", "))) or all.")
@@ -22,6 +23,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Minimum seconds per sample.") var sampleSeconds = 0.3
     @Option(help: "Folder for the results.") var output = "reports/bench"
     @Flag(help: "Print the results as JSON on stdout.") var json = false
+    @Option(help: ArgumentHelp("An earlier run's JSON: report each row's ratio to it.", valueName: "FILE")) var compare: String?
     @Option(help: "Run only the cases whose name contains this text.") var only: String?
     @Option(
         help: """
@@ -33,13 +35,18 @@ struct BenchCommand: ParsableCommand {
     struct Measurement {
         var name: String
         var inputBytes: Int
-        /// MB/s for codecs, operations per second for protocol steps.
+        /// MB/s for codecs, operations per second for protocol steps: the median sample.
         var rate: Double
+        /// The slowest and the fastest sample, in the same unit.
+        var min: Double
+        var max: Double
         var unit: String
+        /// This median over the median of the same row in --compare's run.
+        var ratio: Double?
     }
 
-    /// Runs `iteration` repeatedly for --samples samples and returns the median rate of `units(iterations)` per second.
-    func median(_ units: (Int) -> Double, _ iteration: () -> Int) -> Double {
+    /// Runs `iteration` repeatedly for --samples samples and returns the rates of `units(iterations)` per second, sorted.
+    func sampledRates(_ units: (Int) -> Double, _ iteration: () -> Int) -> [Double] {
         var rates: [Double] = []
         for _ in 0..<(iterations == nil ? samples : 1) {
             var count = 0
@@ -56,7 +63,22 @@ struct BenchCommand: ParsableCommand {
             precondition(sink != Int.min)
             rates.append(units(count) / elapsed)
         }
-        return rates.sorted()[rates.count / 2]
+        return rates.sorted()
+    }
+
+    /// The medians of an earlier run's JSON by row name.
+    func previousMedians() throws -> [String: Double] {
+        guard let compare else { return [:] }
+        guard let text = try? String(contentsOfFile: compare, encoding: .utf8),
+            let rows = (try? JSONParser.parse(text))?["results"]?.arrayValue
+        else { throw ValidationError("--compare: \(compare) is not the JSON of a wirecheck bench run") }
+        var medians: [String: Double] = [:]
+        for row in rows {
+            if let name = row["name"]?.stringValue, let rate = row["rate"]?.doubleValue ?? row["rate"]?.intValue.map(Double.init) {
+                medians[name] = rate
+            }
+        }
+        return medians
     }
 
     func run() throws {
@@ -64,23 +86,32 @@ struct BenchCommand: ParsableCommand {
         guard suite == "all" || names.contains(suite) else {
             throw ValidationError("--suite must be \(names.joined(separator: ", ")) or all")
         }
+        let previous = try previousMedians()
         var results: [Measurement] = []
         for family in Families.all.all where suite == "all" || family.name == suite {
             guard let bench = family.bench else { continue }
             let cases: [BenchCase]
             do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(family.name) benchmarks could not be set up: \(error)") }
             for benchCase in cases where only.map({ benchCase.name.contains($0) }) ?? true {
-                let rate = median(benchCase.units, benchCase.iteration)
+                let rates = sampledRates(benchCase.units, benchCase.iteration)
+                let rate = rates[rates.count / 2]
+                let ratio = previous[benchCase.name].flatMap { $0 > 0 ? rate / $0 : nil }
                 // Operations also in ns/op, the unit per-call costs are usually quoted in.
                 let perOperation = benchCase.unit == .operationsPerSecond ? String(format: "  (%.0f ns/op)", 1e9 / rate) : ""
                 Console().message(
-                    String(format: "%-64@ %12.1f %@", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString) + perOperation)
+                    String(
+                        format: "%-64@ %12.1f %@ [%.1f–%.1f]", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString,
+                        rates.first!, rates.last!) + perOperation + (ratio.map { String(format: "  %.2f× previous", $0) } ?? ""))
                 results.append(
-                    Measurement(name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, unit: benchCase.unit.rawValue))
+                    Measurement(
+                        name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, min: rates.first!, max: rates.last!,
+                        unit: benchCase.unit.rawValue, ratio: ratio))
             }
         }
         try write(results)
     }
+
+    static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     private func write(_ results: [Measurement]) throws {
         let runName = RunName.make(kind: "bench-\(suite)", under: output)
@@ -93,19 +124,28 @@ struct BenchCommand: ParsableCommand {
         let document: JSONValue = [
             "runName": .string(runName), "harnessVersion": .string(Harness.version), "build": .string(build),
             "decodedBytes": .int(Int64(size)), "samples": .int(Int64(samples)),
+            "compare": compare.map { .string($0) } ?? .null,
             "results": .array(
                 results.map {
-                    [
+                    var row: JSONObject = [
                         "name": .string($0.name), "inputBytes": .int(Int64($0.inputBytes)), "unit": .string($0.unit),
-                        "rate": .double(($0.rate * 10).rounded() / 10),
+                        "rate": .double(Self.tenth($0.rate)), "min": .double(Self.tenth($0.min)), "max": .double(Self.tenth($0.max)),
                     ]
+                    if let ratio = $0.ratio { row["ratioToCompare"] = .double((ratio * 1000).rounded() / 1000) }
+                    return .object(row)
                 }),
         ]
         var markdown =
             "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, "
-            + "all in one run.\n\n| measurement | input bytes | rate | unit |\n|---|---:|---:|---|\n"
+            + "all in one run; min and max are the slowest and fastest sample"
+            + (compare.map { "; ratio = this median / the median in `\($0)` (above 1: faster now)" } ?? "") + ".\n\n"
+            + "| measurement | input bytes | median | min | max | unit |\(compare == nil ? "" : " ratio |")\n"
+            + "|---|---:|---:|---:|---:|---|\(compare == nil ? "" : "---:|")\n"
         for result in results {
-            markdown += "| \(result.name) | \(result.inputBytes) | \(String(format: "%.1f", result.rate)) | \(result.unit) |\n"
+            let ratio = compare == nil ? "" : " \(result.ratio.map { String(format: "%.2f×", $0) } ?? "new") |"
+            markdown +=
+                "| \(result.name) | \(result.inputBytes) | \(String(format: "%.1f", result.rate)) | \(String(format: "%.1f", result.min)) | "
+                + "\(String(format: "%.1f", result.max)) | \(result.unit) |\(ratio)\n"
         }
         try (JSONWriter.pretty(document) + "\n").write(toFile: "\(output)/\(runName).json", atomically: true, encoding: .utf8)
         try markdown.write(toFile: "\(output)/\(runName).md", atomically: true, encoding: .utf8)
