@@ -143,9 +143,8 @@ struct BenchCommand: ParsableCommand {
             + "|---|---:|---:|---:|---:|---|\(compare == nil ? "" : "---:|")\n"
         for result in results {
             let ratio = compare == nil ? "" : " \(result.ratio.map { String(format: "%.2f×", $0) } ?? "new") |"
-            markdown +=
-                "| \(result.name) | \(result.inputBytes) | \(String(format: "%.1f", result.rate)) | \(String(format: "%.1f", result.min)) | "
-                + "\(String(format: "%.1f", result.max)) | \(result.unit) |\(ratio)\n"
+            let figures = [result.rate, result.min, result.max].map { String(format: "%.1f", $0) }.joined(separator: " | ")
+            markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) |\(ratio)\n"
         }
         try (JSONWriter.pretty(document) + "\n").write(toFile: "\(output)/\(runName).json", atomically: true, encoding: .utf8)
         try markdown.write(toFile: "\(output)/\(runName).md", atomically: true, encoding: .utf8)
