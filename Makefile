@@ -50,6 +50,7 @@ install: deps-run
 
 fuzz-smoke: deps-test
 	Fuzz/smoke.sh
+	Fuzz/cflite-simulate.sh
 
 fuzz: deps-test
 	Fuzz/run.sh $(TARGET) --hours $(HOURS)
