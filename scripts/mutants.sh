@@ -69,7 +69,11 @@ for patch in "${patches[@]}"; do
     vectors="" live="" unitverdict=""
   else
     (cd "$tree" && .build/debug/wirecheck vectors verify --strict --report-dir "$dir/vectors" >"$dir/vectors.log" 2>&1)
+    rc=$?
     vectors=$(failed_ids "$dir/vectors/results.jsonl" | tr '\n' ' ')
+    # Exit 0 and 1 are verdicts; anything else (a trap, a stack overflow) means the mutated reference
+    # crashed on a vector, which an implementation's CI would also report.
+    if [ "$rc" -gt 1 ]; then vectors="$vectors (in-process-run-crashed:exit-$rc)"; fi
     (cd "$tree" && .build/debug/wirecheck run --report-dir "$dir/run" >"$dir/run.log" 2>&1)
     live=$(failed_ids "$dir/run/results.jsonl" | grep -E '/live(-[a-z]+)?/' | tr '\n' ' ')
     unitverdict=""

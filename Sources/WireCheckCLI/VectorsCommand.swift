@@ -167,6 +167,11 @@ struct VerifyCommand: ParsableCommand {
     var expect: String?
     @Option(help: ArgumentHelp("Seconds a shim may take for one case before it is killed.", valueName: "S")) var timeout = 10.0
     @Option(help: ArgumentHelp("Write the report here instead of reports/<run-name>/.", valueName: "DIR")) var reportDir: String?
+    @Option(
+        help: ArgumentHelp(
+            "Requests written to the shim ahead of its answers (answers come in order); 1 sends one at a time, which ties the "
+                + "shim's stderr to each case.", valueName: "N"))
+    var pipeline = 64
     @Flag(help: "Exit 0 even when no case was executed (every selected case SKIP or UNIMPLEMENTED).") var allowEmpty = false
     @Flag(help: "Print the run summary (or the --list ids) as JSON on stdout.") var json = false
 
@@ -186,6 +191,8 @@ struct VerifyCommand: ParsableCommand {
         options.strict = strict
         options.expectationsFile = expect
         options.timeout = timeout
+        guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1") }
+        options.pipeline = pipeline
         options.reportDirectory = reportDir
         options.allowEmpty = allowEmpty
         if list {
@@ -208,6 +215,7 @@ struct VerifyCommand: ParsableCommand {
         } else {
             print(SummaryReport(report: report).table)
             print("verdict: \(report.verdict)")
+            if let throughput = report.throughput { print("throughput: \(throughput)") }
             for failure in report.failures.prefix(20) {
                 print("\(failure.status.rawValue) \(failure.id): \(failure.reason)\n    reproduce: \(failure.reproducer)")
                 if let detail = failure.detail { print(detail.text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")) }

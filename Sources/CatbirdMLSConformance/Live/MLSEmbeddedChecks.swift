@@ -7,10 +7,13 @@ enum MLSEmbeddedChecks {
         EmbeddedLiveCheck(suite: "mls/live") { start, console in
             var config = MLSServiceConfig()
             config.port = 0
+            // Small enough for the checker to reach with its two users.
+            config.maximumMembers = 2
             let server = try start(MLSService(config: config))
             defer { server.stop() }
-            let checker = try MLSLiveChecker(
-                options: MLSLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", token: "dev-alice", otherToken: "dev-bob"))
+            var options = MLSLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", token: "dev-alice", otherToken: "dev-bob")
+            options.maximumMembers = config.maximumMembers
+            let checker = try MLSLiveChecker(options: options)
             console.message("[mls/live] checking the embedded mock on port \(server.port)")
             return checker.run()
         }

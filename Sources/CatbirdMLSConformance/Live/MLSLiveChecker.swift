@@ -20,6 +20,9 @@ public final class MLSLiveChecker: LiveCheckSession {
         public var timeout: Double
         /// The suite (and case-id prefix) of the results.
         public var suite = "mls/live"
+        /// The server's member limit, when known: with 2 and a second user, checks that a conversation
+        /// can reach exactly the limit and not go past it.
+        public var maximumMembers: Int?
 
         /// Options for a server at `baseURL`.
         public init(baseURL: String, token: String, otherToken: String? = nil, timeout: Double = 10) {

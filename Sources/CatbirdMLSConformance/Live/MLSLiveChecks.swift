@@ -27,6 +27,7 @@ extension MLSLiveChecker {
         checkErrors(session)
         checkBlob()
         checkLeave(session)
+        checkMemberLimit()
         return results
     }
 
@@ -195,6 +196,32 @@ extension MLSLiveChecker {
             case .failure(let f): return .fail(f.reason)
             case .success(let body): return .pass("200, blob \(body["blob"]?["cid"]?.stringValue ?? "?")")
             }
+        }
+    }
+
+    /// A server whose limit is two members: the creator adds the second user (exactly the limit, 200),
+    /// then nobody more fits (`TooManyMembers`, 400).
+    func checkMemberLimit() {
+        check("addMembers-up-to-the-limit", spec: ["2.3"]) {
+            guard options.maximumMembers == 2, let other = options.otherToken else {
+                return .skip("needs a server with a member limit of 2 and --other-token")
+            }
+            let published = output(
+                try call(.publishKeyPackage, token: other, body: ["keyPackage": "b3RoZXI=", "cipherSuite": Self.suite]), .publishKeyPackage)
+            guard case .success(let body) = published, let otherDID = body["keyPackage"]?["did"]?.stringValue else {
+                return .fail("the second user could not publish a key package")
+            }
+            let created = output(try call(.createConvo, token: options.token, body: ["cipherSuite": Self.suite]), .createConvo)
+            guard case .success(let convo) = created, let convoId = convo["convo"]?["id"]?.stringValue else {
+                return .fail("createConvo failed")
+            }
+            let reply = try call(.addMembers, token: options.token, body: ["convoId": .string(convoId), "members": [.string(otherDID)]])
+            guard reply.status == 200 else {
+                return .fail("adding the second member (exactly the limit of 2) got \(reply.status) \(reply.text.prefix(120))")
+            }
+            return Self.expectError(
+                try call(.addMembers, token: options.token, body: ["convoId": .string(convoId), "members": ["did:plc:wirecheckthird000000000"]]),
+                400, "TooManyMembers")
         }
     }
 

@@ -41,7 +41,9 @@ public struct SummaryReport {
         out += "- implementation under test: \(report.implementation)\n"
         out += "- random seed: \(report.seed ?? "none (every input is fixed by the vectors)")\n"
         out += "- started: \(JUnitReport.timestamp(report.startedAt))Z\n"
-        out += "- verdict: \(report.verdict)\n\n"
+        out += "- verdict: \(report.verdict)\n"
+        if let throughput = report.throughput { out += "- throughput: \(throughput)\n" }
+        out += "\n"
         out += "## Results per format\n\n\(table)\n\n"
         out += "## Per suite\n\n| suite | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |\n"
         out += "|---|" + String(repeating: "---:|", count: Self.columns.count + 1) + "\n"

@@ -10,6 +10,13 @@ public protocol ImplementationUnderTest: AnyObject {
     /// How to rerun one case from a shell, without the `--only` part.
     var reproducerPrefix: String { get }
     func call(_ call: ShimCall) -> CallOutcome
+    /// Several calls at once, answers in the same order; a shim writes them ahead of its answers.
+    func call(batch: [ShimCall]) -> [CallOutcome]
+}
+
+extension ImplementationUnderTest {
+    /// One call after the other (implementations with nothing to gain from batching).
+    public func call(batch: [ShimCall]) -> [CallOutcome] { batch.map { call($0) } }
 }
 
 /// A call's result: the implementation's answer, or why there was none.
@@ -70,18 +77,26 @@ public final class ShimImplementation: ImplementationUnderTest {
     }
 
     /// Sends `call` to the shim; a transport failure restarts it.
-    public func call(_ call: ShimCall) -> CallOutcome {
-        let (result, stderr) = client.call(call.op, call.args)
-        if !stderr.isEmpty {
-            // The report's shim-stderr.log keeps the first 8 MiB and says when it stopped.
-            if stderrLog.utf8.count < Self.stderrLogLimit {
-                stderrLog += stderr
-                if stderrLog.utf8.count >= Self.stderrLogLimit {
-                    stderrLog += "\n[wirecheck: shim stderr log full at 8 MiB; later output not kept]\n"
-                }
-            }
+    public func call(_ call: ShimCall) -> CallOutcome { self.call(batch: [call])[0] }
+
+    /// Sends the calls written ahead of their answers. What the shim wrote to stderr meanwhile cannot
+    /// be split by call: it goes with the call the shim failed on, else with the last one.
+    public func call(batch: [ShimCall]) -> [CallOutcome] {
+        let (results, stderr) = client.call(batch: batch.map { ($0.op, $0.args) })
+        keep(stderr)
+        let failed = results.firstIndex { if case .failure = $0 { true } else { false } } ?? results.count - 1
+        return results.enumerated().map { index, result in
+            CallOutcome(response: result.map(\.outcome), stderr: index == failed ? stderr : "")
         }
-        return CallOutcome(response: result.map(\.outcome), stderr: stderr)
+    }
+
+    /// The report's shim-stderr.log keeps the first 8 MiB and says when it stopped.
+    private func keep(_ stderr: String) {
+        guard !stderr.isEmpty, stderrLog.utf8.count < Self.stderrLogLimit else { return }
+        stderrLog += stderr
+        if stderrLog.utf8.count >= Self.stderrLogLimit {
+            stderrLog += "\n[wirecheck: shim stderr log full at 8 MiB; later output not kept]\n"
+        }
     }
 }
 

@@ -15,6 +15,9 @@ public final class VectorRunner {
     public var progress: ((String, Int, Int) -> Void)?
     /// Options a reproducer needs besides `--only` (`--vectors`, `--expect`), already shell-quoted.
     public var reproducerOptions = ""
+    /// How many requests are written to a shim ahead of its answers (1: one at a time, when the
+    /// stderr of each case must be told apart). Answers come in order, so this changes no verdict.
+    public var pipeline = 64
 
     /// A runner of `families`' suites against `implementation`.
     public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, families: ProtocolFamilies) {
@@ -29,19 +32,45 @@ public final class VectorRunner {
         files.flatMap(run(file:))
     }
 
-    /// Runs every case of one file.
+    /// Runs every case of one file: the cases that need a call are sent `pipeline` at a time.
     public func run(file: VectorFile) -> [CaseResult] {
         let suite = families.suite(id: file.suite)
         let cases = file.allTests
         var results: [CaseResult] = []
-        for (index, (group, test)) in cases.enumerated() {
-            results.append(run(test, in: group, of: file, suite: suite))
-            progress?(file.suite, index + 1, cases.count)
+        results.reserveCapacity(cases.count)
+        var waiting: [(index: Int, call: ShimCall, test: TestCase, group: TestGroup)] = []
+        func flush() {
+            guard !waiting.isEmpty, let suite else { return }
+            let started = ContinuousClock.now
+            let outcomes = implementation.call(batch: waiting.map(\.call))
+            let elapsed = ContinuousClock.now - started
+            // Written ahead, the calls of a batch overlap: each is given an equal share of its time.
+            let share = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15) / Double(waiting.count)
+            for (pending, outcome) in zip(waiting, outcomes) {
+                judge(&results[pending.index], outcome, test: pending.test, group: pending.group, suite: suite)
+                results[pending.index].durationMs = share
+            }
+            waiting.removeAll(keepingCapacity: true)
+            progress?(file.suite, results.count, cases.count)
         }
+        for (index, (group, test)) in cases.enumerated() {
+            let prepared = prepare(test, in: group, of: file, suite: suite)
+            if let call = prepared.call { waiting.append((index, call, test, group)) }
+            results.append(prepared.result)
+            if waiting.count >= max(1, pipeline) { flush() }
+            if waiting.isEmpty { progress?(file.suite, index + 1, cases.count) }
+        }
+        flush()
         return results
     }
 
-    private func run(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> CaseResult {
+    /// A case's result before its call, and the call it needs (none when it is skipped).
+    private struct Prepared {
+        var result: CaseResult
+        var call: ShimCall? = nil
+    }
+
+    private func prepare(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> Prepared {
         var result = CaseResult(
             suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,
             expectedResult: test.result.rawValue, expectedError: test.error, actualResult: nil, actualError: nil,
@@ -51,26 +80,26 @@ public final class VectorRunner {
             stderr: "")
         if let reason = selection.skipReason(for: test, in: file, expectations: judge.expectations) {
             result.reason = reason
-            return result
+            return Prepared(result: result)
         }
         guard let suite else {
             result.reason = "this harness has no definition of suite \(file.suite); update wirecheck"
-            return result
+            return Prepared(result: result)
         }
         guard let kind = suite.kind(of: group) else {
             result.reason = "suite \(file.suite) has no group type \(group.type) in this harness; update wirecheck"
-            return result
+            return Prepared(result: result)
         }
         let call = kind.call(for: test, in: group)
         guard implementation.supportedOps.contains(call.op) else {
             result.status = .unimplemented
             result.reason = "op \(call.op) is not listed by hello"
-            return result
+            return Prepared(result: result)
         }
-        let started = ContinuousClock.now
-        let outcome = implementation.call(call)
-        let elapsed = ContinuousClock.now - started
-        result.durationMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return Prepared(result: result, call: call)
+    }
+
+    private func judge(_ result: inout CaseResult, _ outcome: CallOutcome, test: TestCase, group: TestGroup, suite: any VectorSuite) {
         let verdict = judge.judge(outcome.response, test: test) { suite.mismatch(result: $0, for: test, in: group) }
         result.status = verdict.status
         result.reason = verdict.reason
@@ -85,7 +114,6 @@ public final class VectorRunner {
                 input: test.input, expected: test.expected, expectedError: test.result == .invalid ? test.error : nil,
                 actual: Self.describe(outcome.response), actualResult: answer)
         }
-        return result
     }
 
     /// The implementation's whole answer, for a failure's detail.

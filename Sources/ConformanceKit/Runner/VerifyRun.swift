@@ -20,6 +20,8 @@ public struct VerifyRun {
         public var expectationsFile: String? = nil
         /// Seconds a shim may take for one case.
         public var timeout = 10.0
+        /// Requests written to a shim ahead of its answers (`--pipeline`; 1: one at a time).
+        public var pipeline = 64
         /// nil writes to `reports/<run-name>/`.
         public var reportDirectory: String? = nil
         /// Where run folders are made when `reportDirectory` is nil.
@@ -114,8 +116,11 @@ public struct VerifyRun {
         if options.vectorsDirectory != "Vectors" { runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))" }
         if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
         runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
+        runner.pipeline = options.pipeline
         let started = Date()
+        let clock = ContinuousClock.now
         var results = runner.run(files: files)
+        let vectorTime = ContinuousClock.now - clock
         if let liveChecks = options.liveChecks {
             do { results += try liveChecks(console) } catch {
                 throw HarnessError(description: "live-server checks could not run: \(error)")
@@ -125,6 +130,7 @@ public struct VerifyRun {
             runName: runName, implementation: implementation.name,
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
         report.allowEmpty = options.allowEmpty
+        report.vectorSeconds = Double(vectorTime.components.seconds) + Double(vectorTime.components.attoseconds) / 1e18
         if let shim = implementation as? ShimImplementation {
             shim.client.stop()
             if !shim.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = shim.stderrLog }

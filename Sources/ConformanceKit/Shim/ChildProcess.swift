@@ -68,32 +68,48 @@ final class ChildProcess {
 
     deinit { kill() }
 
-    /// Writes `line` and a newline, then waits until a whole line comes back or `deadline` passes.
+    /// Writes `line` and a newline, then waits until a whole line comes back or `seconds` pass.
     func exchange(_ line: String, timeout seconds: Double) -> Result<String, ShimTransportFailure> {
-        var pending = Array((line + "\n").utf8)[...]
-        let deadline = Self.monotonicNow() + seconds
+        let (replies, failure) = exchange(lines: [line], timeout: seconds)
+        if let failure { return .failure(failure) }
+        return .success(replies[0])
+    }
+
+    /// Writes every line (each with a newline) while reading one reply line per request, in order:
+    /// the shim protocol answers in order, so requests written ahead keep the shim busy. Each reply
+    /// may take `seconds` from the one before. Stops at the first failure, returning the replies so
+    /// far; the request whose reply is missing is the one the shim failed on.
+    func exchange(lines: [String], timeout seconds: Double) -> (replies: [String], failure: ShimTransportFailure?) {
+        var pending = Array(lines.map { $0 + "\n" }.joined().utf8)[...]
+        var replies: [String] = []
+        replies.reserveCapacity(lines.count)
+        var deadline = Self.monotonicNow() + seconds
         while true {
-            if pending.isEmpty {
-                if let newline = stdoutBuffer[scannedStdout...].firstIndex(of: 0x0a) {
-                    let reply = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
-                    stdoutBuffer.removeSubrange(...newline)
-                    scannedStdout = 0
-                    return .success(reply)
-                }
-                scannedStdout = stdoutBuffer.count
+            // Every whole line buffered is taken, then the buffer is cut once (not once per line).
+            var taken = 0
+            while replies.count < lines.count, let newline = stdoutBuffer[max(taken, scannedStdout)...].firstIndex(of: 0x0a) {
+                replies.append(String(decoding: stdoutBuffer[taken..<newline], as: UTF8.self))
+                taken = newline + 1
+                deadline = Self.monotonicNow() + seconds
             }
+            if taken > 0 {
+                stdoutBuffer.removeSubrange(..<taken)
+                scannedStdout = 0
+            }
+            if replies.count == lines.count { return (replies, nil) }
+            scannedStdout = stdoutBuffer.count
             if stdoutBuffer.count > ReferenceShim.maximumLineBytes {
                 let start = String(decoding: stdoutBuffer.prefix(200), as: UTF8.self)
-                return .failure(.notJSON(line: start, reason: "a response line longer than \(ReferenceShim.maximumLineBytes) bytes"))
+                return (replies, .notJSON(line: start, reason: "a response line longer than \(ReferenceShim.maximumLineBytes) bytes"))
             }
-            if stdoutClosed { return .failure(.exited(status: waitForExit())) }
+            if stdoutClosed { return (replies, .exited(status: waitForExit())) }
             let remaining = deadline - Self.monotonicNow()
-            if remaining <= 0 { return .failure(.timedOut(seconds: seconds)) }
+            if remaining <= 0 { return (replies, .timedOut(seconds: seconds)) }
             var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
             if !stderrClosed { fds.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
             if !pending.isEmpty, stdinFD >= 0 { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000) + 1)
-            if ready < 0, errno != EINTR { return .failure(.exited(status: "poll failed")) }
+            if ready < 0, errno != EINTR { return (replies, .exited(status: "poll failed")) }
             for fd in fds where fd.revents != 0 {
                 if fd.fd == stdinFD {
                     let written = pending.withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }

@@ -73,28 +73,52 @@ public final class ShimClient {
     /// One call; on a transport failure the shim is killed and restarted before this returns.
     /// The second value is what the shim wrote to stderr during the call.
     public func call(_ op: String, _ args: JSONObject) -> (Result<ShimResponse, ShimTransportFailure>, String) {
-        if child == nil {
-            do {
-                try start()
-                restarts += 1
-            } catch {
-                return (.failure(.couldNotStart(reason: error.description)), "")
+        let (results, stderr) = call(batch: [(op, args)])
+        return (results[0], stderr)
+    }
+
+    /// Several calls written ahead of their answers (the protocol answers in order). A transport
+    /// failure fails the call it happened on; the shim is restarted and the calls after it are sent
+    /// again, so one crashing case costs no other. The second value is the stderr of the whole batch.
+    public func call(batch: [(op: String, args: JSONObject)]) -> ([Result<ShimResponse, ShimTransportFailure>], String) {
+        var results: [Result<ShimResponse, ShimTransportFailure>] = []
+        var stderr = ""
+        while results.count < batch.count {
+            if child == nil {
+                do {
+                    try start()
+                    restarts += 1
+                } catch {
+                    // A shim that cannot be started again fails every call that is left.
+                    results += Array(repeating: .failure(.couldNotStart(reason: error.description)), count: batch.count - results.count)
+                    break
+                }
+            }
+            guard let process = child else { break }
+            let rest = batch[results.count...]
+            let firstID = nextID
+            nextID += Int64(rest.count)
+            let lines = rest.enumerated().map { offset, call in ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line }
+            let (replies, failure) = process.exchange(lines: lines, timeout: timeout)
+            // The answers that came are taken first; the exchange's own failure is the next call's.
+            var broken: ShimTransportFailure? = nil
+            for (offset, reply) in replies.enumerated() where broken == nil {
+                let id = firstID + Int64(offset)
+                switch ShimResponse.parse(line: reply) {
+                case .success(let response) where response.id == id: results.append(.success(response))
+                case .success(let response): broken = .outOfOrder(expected: id, got: response.id)
+                case .failure(let parseFailure): broken = parseFailure
+                }
+            }
+            stderr += process.takeStderr()
+            if broken == nil { broken = failure }
+            if let broken {
+                results.append(.failure(broken))
+                process.kill()
+                child = nil
             }
         }
-        guard let process = child else { return (.failure(.couldNotStart(reason: "no shim")), "") }
-        let id = nextID
-        nextID += 1
-        let result = process.exchange(ShimRequest(id: id, op: op, args: args).line, timeout: timeout)
-            .flatMap { ShimResponse.parse(line: $0) }
-            .flatMap { response in
-                response.id == id ? .success(response) : .failure(.outOfOrder(expected: id, got: response.id))
-            }
-        let stderr = process.takeStderr()
-        if case .failure = result {
-            process.kill()
-            child = nil
-        }
-        return (result, stderr)
+        return (results, stderr)
     }
 
     /// Kills the shim and its process group.
