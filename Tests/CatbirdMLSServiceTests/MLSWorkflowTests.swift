@@ -53,6 +53,21 @@ final class MLSWorkflowTests: XCTestCase {
         XCTAssertEqual(alice.call(.getConvos).body["convos"]?.arrayValue?.count, 1)
     }
 
+    /// The member limit counts the creator: a conversation may reach it exactly, not go past it.
+    func testMemberLimitIsInclusive() throws {
+        let (_, alice, bob, carol) = makeService { $0.maximumMembers = 3 }
+        for caller in [bob, carol] { _ = caller.call(.publishKeyPackage, ["keyPackage": "AAAA", "cipherSuite": suite]) }
+        let convoId = try XCTUnwrap(
+            alice.call(.createConvo, ["cipherSuite": suite, "initialMembers": ["did:plc:bob"]]).body["convo"]?["id"])
+        let third = alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:carol"]])
+        XCTAssertEqual(third.status, 200, "three members is exactly the limit")
+        let fourth = alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:dave"]])
+        XCTAssertEqual(fourth.status, 400)
+        XCTAssertEqual(fourth.error, "TooManyMembers")
+        let tooBig = alice.call(.createConvo, ["cipherSuite": suite, "initialMembers": ["did:plc:b", "did:plc:c", "did:plc:d"]])
+        XCTAssertEqual(tooBig.error, "TooManyMembers")
+    }
+
     func testMembershipEpochsAndLeaving() throws {
         let (_, alice, bob, carol) = makeService()
         _ = carol.call(.publishKeyPackage, ["keyPackage": "AAAA", "cipherSuite": suite])

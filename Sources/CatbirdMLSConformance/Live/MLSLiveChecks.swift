@@ -220,7 +220,8 @@ extension MLSLiveChecker {
                 return .fail("adding the second member (exactly the limit of 2) got \(reply.status) \(reply.text.prefix(120))")
             }
             return Self.expectError(
-                try call(.addMembers, token: options.token, body: ["convoId": .string(convoId), "members": ["did:plc:wirecheckthird000000000"]]),
+                try call(
+                    .addMembers, token: options.token, body: ["convoId": .string(convoId), "members": ["did:plc:wirecheckthird000000000"]]),
                 400, "TooManyMembers")
         }
     }

@@ -98,7 +98,8 @@ public final class ShimClient {
             let rest = batch[results.count...]
             let firstID = nextID
             nextID += Int64(rest.count)
-            let lines = rest.enumerated().map { offset, call in ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line }
+            let lines = rest.enumerated().map { offset, call in ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line
+            }
             let (replies, failure) = process.exchange(lines: lines, timeout: timeout)
             // The answers that came are taken first; the exchange's own failure is the next call's.
             var broken: ShimTransportFailure? = nil
