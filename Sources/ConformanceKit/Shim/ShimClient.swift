@@ -94,12 +94,12 @@ public final class ShimClient {
                     break
                 }
             }
-            guard let process = child else { break }
-            let rest = batch[results.count...]
+            guard let process = child else { continue }
             let firstID = nextID
-            nextID += Int64(rest.count)
-            let lines = rest.enumerated().map { offset, call in ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line
+            let lines = batch[results.count...].enumerated().map { offset, call in
+                ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line
             }
+            nextID += Int64(lines.count)
             let (replies, failure) = process.exchange(lines: lines, timeout: timeout)
             // The answers that came are taken first; the exchange's own failure is the next call's.
             var broken: ShimTransportFailure? = nil

@@ -92,8 +92,8 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     /// `URLComponents.queryItems` of a query as Foundation keeps it: decoded when every character is
     /// allowed in a query, literal otherwise (the whole query was re-encoded, `%` as `%25`).
     private static func queryItems(_ query: String) -> [QueryItem] {
+        // An empty query is valid, so the literal reading always has at least one item.
         if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") { return URLQueryEncoding.decode(query) }
-        guard !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
             guard let equals = item.firstIndex(of: "=") else { return QueryItem(String(item), nil) }
             return QueryItem(String(item[..<equals]), String(item[item.index(after: equals)...]))
