@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
              Each figure is the median of --samples samples of at least --sample-seconds each, with the slowest and \
             fastest sample as its spread, all in one run. --compare reads an earlier run's JSON and adds, per row, the \
             ratio of this median to that one (above 1: faster now). Build with -c release for meaningful numbers.
-            Example: .build/release/wirecheck bench --suite all --compare reports/bench/bench-all-20261122-1.json
+            Example: wirecheck bench --suite cdev --compare reports/bench/<earlier>.json
             """)
 
     @Option(help: "A family name (\(Families.all.all.filter { $0.bench != nil }.map(\.name).joined(separator: ", "))) or all.")

@@ -51,7 +51,7 @@ final class CdevCLITests: XCTestCase {
 
     func testServePrintsPairingJSONAndCheckPassesAgainstIt() throws {
         let dir = try TestEnvironment.temporaryDirectory()
-        let (server, out) = try serve(in: dir, ["--json"])
+        let (server, out) = try serve(in: dir, ["--json", "--allowed-origin", "*.example.com"])
         defer {
             server.terminate()
             server.waitUntilExit()
@@ -69,7 +69,10 @@ final class CdevCLITests: XCTestCase {
         let mode = try FileManager.default.attributesOfItem(atPath: "\(dir)/secret.json")[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600)
         let check = try wirecheck(
-            ["check", "cdev", "--url", url, "--secret-file", "\(dir)/secret.json", "--report-dir", "\(dir)/report", "--json"], in: dir)
+            [
+                "check", "cdev", "--url", url, "--secret-file", "\(dir)/secret.json", "--wildcard-origin", "*.example.com", "--report-dir",
+                "\(dir)/report", "--json",
+            ], in: dir)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         let summary = try XCTUnwrap(JSONParser.parse(check.stdout).objectValue)
         XCTAssertEqual(summary["counts"]?.objectValue?["FAIL"], .int(0))

@@ -16,18 +16,27 @@ import XCTest
 final class CdevMockServerTests: XCTestCase {
     static let identity = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
 
+    /// The server's clock, from the wall clock (the checker judges tokens by it); the checker moves it
+    /// to see a pairing code expire.
+    let clock = ManualClock(SystemClock().now())
+
     func start(_ profile: CdevProfile, requireAuth: Bool = true, logger: Logger? = nil) throws -> (BackgroundServer, CdevService) {
         var log = logger ?? Logger(label: "test")
         if logger == nil { log.logLevel = .warning }
         let config = CdevServiceConfig(
             profile: profile, requireAuth: requireAuth, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
-            heartbeatInterval: .milliseconds(200))
-        let service = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: profile), log: serviceLog(log))
+            heartbeatInterval: .milliseconds(200), allowedOrigins: ["*.example.com"])
+        let service = CdevService(
+            config: config, tokens: TokenManager(identity: Self.identity, profile: profile, clock: clock), clock: clock,
+            log: serviceLog(log))
         return (try BackgroundServer(MockHTTPServer(service: service, logger: log)), service)
     }
 
     func check(_ profile: CdevProfile, port: Int) throws -> [CaseResult] {
-        try CdevLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(port)", identity: Self.identity, allowRevokeAll: true)).run()
+        var options = CdevLiveChecker.Options(baseURL: "http://127.0.0.1:\(port)", identity: Self.identity, allowRevokeAll: true)
+        options.wildcardOrigin = "*.example.com"
+        options.advanceServerClock = { [clock] in clock.advance($0) }
+        return try CdevLiveChecker(options: options).run()
     }
 
     func testCheckerPassesAgainstBaselineAndListsItsFindings() throws {
