@@ -344,19 +344,19 @@ public struct FlowDownVerifySuite: VectorSuite {
 
         // Timestamps as Swift's Double.
         let now = Double(FlowDownFixtures.now)
-        let timestamps: [(String, String, String, ExpectedResult, String?, JSONValue)] = [
-            ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", .acceptable, nil, 1_700_000_000),
-            ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", .valid, nil, .double(now - 299.5)),
-            ("timestamp-fraction-outside", "timestamp = now - 300.5", "1699999699.5", .invalid, "expired", 0),
-            ("timestamp-nan", "timestamp=nan: no comparison with NaN holds, so it is expired", "nan", .invalid, "expired", 0),
-            ("timestamp-infinity", "timestamp=inf", "inf", .invalid, "expired", 0),
+        let window = ["Window", "SwiftDoubleTimestamp"]
+        let timestamps: [(String, String, String, [String], ExpectedResult, String?, JSONValue)] = [
+            ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", ["SwiftDoubleTimestamp"], .acceptable, nil, 1_700_000_000),
+            ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", window, .valid, nil, .double(now - 299.5)),
+            ("timestamp-fraction-outside", "timestamp = now - 300.5", "1699999699.5", window, .invalid, "expired", 0),
+            ("timestamp-nan", "timestamp=nan: no comparison with NaN holds, so it is expired", "nan", window, .invalid, "expired", 0),
+            ("timestamp-infinity", "timestamp=inf", "inf", window, .invalid, "expired", 0),
         ]
-        for (slug, comment, text, result, error, value) in timestamps {
+        for (slug, comment, text, flags, result, error, value) in timestamps {
             let url = b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(b.items(timestamp: text)))&sig={sig}")
             add(
-                slug, comment + ", signed as such",
-                slug == "timestamp-hex" ? ["SwiftDoubleTimestamp"] : ["Window", "SwiftDoubleTimestamp"],
-                spec, url, nil, result, error, result == .invalid ? [:] : expected(timestamp: value))
+                slug, comment + ", signed as such", flags, spec, url, nil, result, error,
+                result == .invalid ? [:] : expected(timestamp: value))
         }
 
         // multiple_selection and capabilities.
