@@ -57,13 +57,14 @@ for patch in "${patches[@]}"; do
   mkdir -p "$dir"
   t0=$(date +%s)
   echo "mutants: $name — $description" >&2
-  if ! (cd "$tree" && patch -p1 --quiet --forward <"$root/$patch" >"$dir/patch.log" 2>&1); then
+  # git apply is all or nothing: a patch that does not apply leaves the tree as it was.
+  applied=0
+  if ! (cd "$tree" && git apply "$root/$patch" >"$dir/patch.log" 2>&1); then
     echo "mutants: $patch does not apply (see $dir/patch.log)" >&2
-    (cd "$tree" && patch -p1 -R --quiet <"$root/$patch" >/dev/null 2>&1)
     verdict="does-not-apply"
     status=2
     vectors="" live="" unitverdict=""
-  elif ! (cd "$tree" && swift build --product wirecheck >"$dir/build.log" 2>&1); then
+  elif applied=1 && ! (cd "$tree" && swift build --product wirecheck >"$dir/build.log" 2>&1); then
     verdict="does-not-build"
     status=2
     vectors="" live="" unitverdict=""
@@ -82,7 +83,7 @@ for patch in "${patches[@]}"; do
     fi
     if [ -n "$vectors" ] || [ -n "$live" ]; then verdict="killed"; else verdict="survived"; status=$((status == 0 ? 1 : status)); fi
   fi
-  (cd "$tree" && patch -p1 -R --quiet <"$root/$patch" >/dev/null 2>&1)
+  if [ "$applied" = 1 ]; then (cd "$tree" && git apply -R "$root/$patch") || { echo "mutants: cannot revert $patch" >&2; exit 2; }; fi
   seconds=$(($(date +%s) - t0))
   echo "mutants: $name: $verdict (${seconds} s)" >&2
   json_rows+=("$(python3 -c 'import json,sys; print(json.dumps(dict(zip(
