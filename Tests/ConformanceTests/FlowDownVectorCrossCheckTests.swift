@@ -46,23 +46,6 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(built, 8)
     }
 
-    /// FlowDown's `canonicalPathWithoutSignature` of a received URL, step by step with Foundation: parse
-    /// the URL, drop every item named sig (any case), set the items again, then `path` + `?` + `query`.
-    func foundationCanonical(_ url: String) throws -> String {
-        var components = try XCTUnwrap(URLComponents(url: try XCTUnwrap(URL(string: url)), resolvingAgainstBaseURL: false))
-        components.queryItems = components.queryItems?.filter { $0.name.lowercased() != "sig" }
-        let unsigned = try XCTUnwrap(components.url)
-        guard let query = unsigned.query, !query.isEmpty else { return unsigned.path }
-        return unsigned.path + "?" + query
-    }
-
-    /// FlowDown's items: lower-cased names, items without a value skipped, the first value kept.
-    func foundationParameters(_ url: String) -> [String: String] {
-        let items = URL(string: url).flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems } ?? []
-        return Dictionary(
-            items.compactMap { item in item.value.map { (item.name.lowercased(), $0) } }, uniquingKeysWith: { first, _ in first })
-    }
-
     func testKeysAndHandshakeURLs() throws {
         try forEachCase(in: "flowdown/keys") { group, test in
             let seed = try hex(test.input["seed"])
@@ -117,9 +100,9 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
                 XCTAssertTrue(["bad-public-key", "malformed"].contains(test.error), test.id)
                 return
             }
-            let parameters = foundationParameters(url)
+            let parameters = FoundationFlowDown.parameters(url)
             let sig = parameters["sig"].flatMap { Data(base64Encoded: $0) }.map(Array.init)
-            let canonical = try foundationCanonical(url)
+            let canonical = try XCTUnwrap(FoundationFlowDown.canonical(url), test.id)
             let signatureOK =
                 sig.map {
                     Libsodium.ed25519Verify(

@@ -1,4 +1,5 @@
 import Foundation
+import WireCheckTestSupport
 import WireCore
 import XCTest
 
@@ -18,12 +19,10 @@ final class FoundationURLDifferentialTests: XCTestCase {
     }
 
     static func foundation(_ text: String) -> FoundationView? {
-        guard let url = URL(string: text), var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        guard let url = URL(string: text), let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let canonical = FoundationFlowDown.canonical(text)
+        else { return nil }
         let items = (components.queryItems ?? []).map { QueryItem($0.name, $0.value) }
-        components.queryItems = components.queryItems?.filter { $0.name.lowercased() != "sig" }
-        guard let unsigned = components.url else { return nil }
-        let query = unsigned.query.flatMap { $0.isEmpty ? nil : $0 }
-        let canonical = query.map { "\(unsigned.path)?\($0)" } ?? unsigned.path
         return FoundationView(host: url.host ?? "", path: url.path, items: items, canonical: canonical)
     }
 

@@ -21,16 +21,19 @@ public struct RunReport: Sendable {
     /// Seconds the vector cases took (live checks excluded), when measured.
     public var vectorSeconds: Double? = nil
 
+    /// Vector cases executed (live checks excluded).
+    var executedVectorCases: Int { results.filter { $0.status.wasExecuted && !$0.format.hasSuffix("-live") }.count }
+
     /// Vector cases executed per second, when the time was measured (live checks excluded).
     public var casesPerSecond: Double? {
         guard let vectorSeconds, vectorSeconds > 0 else { return nil }
-        return Double(results.filter { $0.status.wasExecuted && !$0.format.hasSuffix("-live") }.count) / vectorSeconds
+        return Double(executedVectorCases) / vectorSeconds
     }
 
     /// `N cases in S s (R cases/s)`, for the summaries.
     public var throughput: String? {
         guard let vectorSeconds, let rate = casesPerSecond else { return nil }
-        let cases = results.filter { $0.status.wasExecuted && !$0.format.hasSuffix("-live") }.count
+        let cases = executedVectorCases
         return "\(cases) vector cases in \((vectorSeconds * 100).rounded() / 100) s (\(Int(rate.rounded())) cases/s)"
     }
 
