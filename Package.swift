@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "ConformanceKit", dependencies: ["WireCore", "HTTPExchange", crypto]),
         .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore", "CrossCheck"]),
         .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
-        .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService"]),
+        .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService", crypto]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
         // Interop/ holds the vendored atproto-interop-tests files (see its README).

@@ -6,11 +6,30 @@ import WireCore
 /// field empty (cdev spec section 2, "Go decoder quirks"). The auth API decodes its request
 /// bodies the same way (`json.NewDecoder(r.Body).Decode`), reading only the first value.
 public struct GoJSONObject {
-    private var fields: [String: JSONValue] = [:]
+    /// The field names asked for, and each one's value (nil: absent or null), in the same order.
+    private let names: [String]
+    private var values: [JSONValue?]
 
     /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it. With
     /// `firstValueOnly`, what follows the first JSON value is ignored, as `json.Decoder` does.
     public init(_ bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
+        // A compact object fills the whole input, so what follows the first value needs no thought.
+        if let values = CompactJSONObject.scan(bytes, fieldNames: fieldNames) {
+            self.init(names: fieldNames, values: values)
+        } else {
+            try self.init(parsing: bytes, fieldNames: fieldNames, firstValueOnly: firstValueOnly)
+        }
+    }
+
+    private init(names: [String], values: [JSONValue?]) {
+        self.names = names
+        self.values = values
+    }
+
+    /// The general path: the whole JSON parsed, then the members applied in order.
+    init(parsing bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
+        names = fieldNames
+        values = Array(repeating: nil, count: fieldNames.count)
         let value: JSONValue
         do {
             value =
@@ -22,10 +41,10 @@ public struct GoJSONObject {
         if value.isNull { return }
         guard let object = value.objectValue else { throw .invalidFormat("JSON is not an object") }
         for (key, member) in object {
-            guard let field = fieldNames.first(where: { $0 == key }) ?? fieldNames.first(where: { Self.fold($0) == Self.fold(key) })
+            guard let field = fieldNames.firstIndex(of: key) ?? fieldNames.firstIndex(where: { Self.fold($0) == Self.fold(key) })
             else { continue }
             // null leaves a field as it was, as Go does.
-            if !member.isNull { fields[field] = member }
+            if !member.isNull { values[field] = member }
         }
     }
 
@@ -42,16 +61,20 @@ public struct GoJSONObject {
                 }))
     }
 
+    private func value(_ name: String) -> JSONValue? {
+        names.firstIndex(of: name).flatMap { values[$0] }
+    }
+
     /// A string field: absent is "", another JSON type is an error (Go's UnmarshalTypeError).
     public func string(_ name: String) throws(CdevTokenError) -> String {
-        guard let value = fields[name] else { return "" }
+        guard let value = value(name) else { return "" }
         guard let text = value.stringValue else { throw .invalidFormat("\(name) is not a string") }
         return text
     }
 
     /// An int64 field: an integer literal that fits, absent is 0; a fraction or exponent is an error.
     func int(_ name: String) throws(CdevTokenError) -> Int64 {
-        guard let value = fields[name] else { return 0 }
+        guard let value = value(name) else { return 0 }
         guard case .int(let number) = value else { throw .invalidFormat("\(name) is not an int64") }
         return number
     }

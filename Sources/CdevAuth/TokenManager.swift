@@ -15,12 +15,20 @@ public final class TokenManager: Sendable {
     let clock: any WireClock
 
     struct State {
-        var secret: [UInt8]
+        var secret: [UInt8] { didSet { key = CdevSigning.Key(secret: secret) } }
+        /// The secret prepared for HMAC once, not on every request.
+        private(set) var key: CdevSigning.Key
         /// nonce → revoked-at (Unix seconds); in memory only, as in cdev, so a restart forgets it.
         var revoked: [String: Int64] = [:]
         var random: any RandomSource
         /// Profile head: device_id → the latest refresh nonce and access nonce issued to it.
         var registry: [String: (refresh: String, access: String)] = [:]
+
+        init(secret: [UInt8], random: any RandomSource) {
+            self.secret = secret
+            key = CdevSigning.Key(secret: secret)
+            self.random = random
+        }
     }
 
     private let state: Mutex<State>
@@ -74,13 +82,13 @@ public final class TokenManager: Sendable {
 
     /// The ten steps of section 2 against the current secret and revocation set.
     public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
-        let (secret, revoked) = state.withLock { ($0.secret, Set($0.revoked.keys)) }
-        return try CdevToken.validate(token, secret: secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: revoked)
+        let (key, revoked) = state.withLock { ($0.key, Set($0.revoked.keys)) }
+        return try CdevToken.validate(token, key: key, serverId: serverId, now: clock.unixSeconds(), revokedNonces: revoked)
     }
 
     private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
         try CdevToken.validate(
-            token, secret: state.secret, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
+            token, key: state.key, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
     }
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).

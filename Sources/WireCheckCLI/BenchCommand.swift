@@ -11,8 +11,10 @@ struct BenchCommand: ParsableCommand {
         discussion: Families.all.all.compactMap { family in family.bench.map { "\(family.name): \($0.summary)." } }.joined(separator: " ")
             + """
              Each figure is the median of --samples samples of at least --sample-seconds each, with the slowest and \
-            fastest sample as its spread, all in one run. --compare reads an earlier run's JSON and adds, per row, the \
-            ratio of this median to that one (above 1: faster now). Build with -c release for meaningful numbers.
+            fastest sample as its spread, all in one run; a suite's cases are sampled in turns (one sample of each per \
+            round), so a protocol step and the floor next to it see the same machine. --compare reads an earlier run's \
+            JSON and adds, per row, the ratio of this median to that one (above 1: faster now). Build with -c release for \
+            meaningful numbers.
             Example: wirecheck bench --suite cdev --compare reports/bench/<earlier>.json
             """)
 
@@ -45,25 +47,33 @@ struct BenchCommand: ParsableCommand {
         var ratio: Double?
     }
 
-    /// Runs `iteration` repeatedly for --samples samples and returns the rates of `units(iterations)` per second, sorted.
-    func sampledRates(_ units: (Int) -> Double, _ iteration: () -> Int) -> [Double] {
-        var rates: [Double] = []
+    /// One sample: runs `iteration` for at least --sample-seconds (or exactly --iterations times) and
+    /// returns how many `units` per second that was.
+    func sample(_ benchCase: BenchCase) -> Double {
+        var count = 0
+        var sink = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        var elapsed = 0.0
+        repeat {
+            sink &+= benchCase.iteration()
+            count += 1
+            let duration = clock.now - start
+            elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        } while iterations.map { count < $0 } ?? (elapsed < sampleSeconds)
+        precondition(sink != Int.min)
+        return benchCase.units(count) / elapsed
+    }
+
+    /// The sorted sample rates of each case. Samples are taken in rounds, one of every case per round,
+    /// so a slow spell of this shared machine lowers a protocol step and its floor alike and the ratio
+    /// between them holds.
+    func sampledRates(_ cases: [BenchCase]) -> [[Double]] {
+        var rates = Array(repeating: [Double](), count: cases.count)
         for _ in 0..<(iterations == nil ? samples : 1) {
-            var count = 0
-            var sink = 0
-            let clock = ContinuousClock()
-            let start = clock.now
-            var elapsed = 0.0
-            repeat {
-                sink &+= iteration()
-                count += 1
-                let duration = clock.now - start
-                elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-            } while iterations.map { count < $0 } ?? (elapsed < sampleSeconds)
-            precondition(sink != Int.min)
-            rates.append(units(count) / elapsed)
+            for (index, benchCase) in cases.enumerated() { rates[index].append(sample(benchCase)) }
         }
-        return rates.sorted()
+        return rates.map { $0.sorted() }
     }
 
     /// The medians of an earlier run's JSON by row name.
@@ -92,8 +102,8 @@ struct BenchCommand: ParsableCommand {
             guard let bench = family.bench else { continue }
             let cases: [BenchCase]
             do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(family.name) benchmarks could not be set up: \(error)") }
-            for benchCase in cases where only.map({ benchCase.name.contains($0) }) ?? true {
-                let rates = sampledRates(benchCase.units, benchCase.iteration)
+            let selected = cases.filter { benchCase in only.map { benchCase.name.contains($0) } ?? true }
+            for (benchCase, rates) in zip(selected, sampledRates(selected)) {
                 let rate = rates[rates.count / 2]
                 let ratio = previous[benchCase.name].flatMap { $0 > 0 ? rate / $0 : nil }
                 // Operations also in ns/op, the unit per-call costs are usually quoted in.

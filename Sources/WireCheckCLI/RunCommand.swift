@@ -18,6 +18,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The vectors folder.") var vectors = "Vectors"
     @Option(help: "Write the report here instead of reports/<run-name>/.") var reportDir: String?
     @Option(help: "Seconds a shim may take for one case.") var timeout = 10.0
+    @Option(help: ArgumentHelp("Reference shim processes run side by side, each taking whole vector files.", valueName: "N"))
+    var jobs = 1
     @Flag(help: "Print the run summary as JSON on stdout.") var json = false
     @Flag(help: "Skip the live-server checks against the embedded mock servers.") var noLive = false
 
@@ -27,6 +29,8 @@ struct RunCommand: ParsableCommand {
         options.reportDirectory = reportDir
         options.timeout = timeout
         options.runKind = "run"
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        options.jobs = jobs
         options.shimCommand = "\(ShellQuote.quote(Self.executablePath())) shim"
         if !noLive {
             let checks = Families.all.all.flatMap(\.embeddedLiveChecks)

@@ -172,6 +172,11 @@ struct VerifyCommand: ParsableCommand {
             "Requests written to the shim ahead of its answers (answers come in order); 1 sends one at a time, which ties the "
                 + "shim's stderr to each case.", valueName: "N"))
     var pipeline = 64
+    @Option(
+        help: ArgumentHelp(
+            "Shim processes run side by side, each taking whole vector files; the report is the same as with one. Needs --shim.",
+            valueName: "N"))
+    var jobs = 1
     @Flag(help: "Exit 0 even when no case was executed (every selected case SKIP or UNIMPLEMENTED).") var allowEmpty = false
     @Flag(help: "Print the run summary (or the --list ids) as JSON on stdout.") var json = false
 
@@ -193,6 +198,9 @@ struct VerifyCommand: ParsableCommand {
         options.timeout = timeout
         guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1") }
         options.pipeline = pipeline
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard jobs == 1 || shim != nil else { throw ValidationError("--jobs runs several shims: it needs --shim") }
+        options.jobs = jobs
         options.reportDirectory = reportDir
         options.allowEmpty = allowEmpty
         if list {

@@ -13,6 +13,16 @@ public enum Base64 {
     private static let stdTable = table(for: stdChars)
     private static let urlTable = table(for: urlChars)
 
+    /// Four tables of 256 entries, one per position in a quantum: a character's value shifted to
+    /// where it lands in the 24-bit group, or 0x0100_0000 (beyond 24 bits) for a non-alphabet byte.
+    private static func quantumTables(for table: [UInt8]) -> [UInt32] {
+        (0..<4).flatMap { position in
+            table.map { value in value == invalid ? 0x0100_0000 : UInt32(value) << (18 - 6 * position) }
+        }
+    }
+    private static let stdQuanta = quantumTables(for: stdTable)
+    private static let urlQuanta = quantumTables(for: urlTable)
+
     /// The canonical encoding of `bytes` in `variant` (padding per the variant, zero trailing bits).
     public static func encode<Bytes: Collection>(_ bytes: Bytes, variant: Base64Variant) -> String
     where Bytes.Element == UInt8 {
@@ -42,24 +52,46 @@ public enum Base64 {
 
     /// Decodes `text` in `variant`; errors carry the byte offset.
     public static func decode(_ text: String, variant: Base64Variant) throws(WireError) -> [UInt8] {
-        try decode(utf8: Array(text.utf8), variant: variant)
+        // A native string is contiguous UTF-8: decode it where it lies instead of copying it.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ decode(buffer: $0, variant: variant) }) { return try result.get() }
+        return try decode(utf8: Array(text.utf8), variant: variant)
+    }
+
+    /// Decodes part of a string's UTF-8 (a token after its prefix) without copying it; offsets
+    /// count from the start of the part.
+    public static func decode(_ utf8: Substring.UTF8View, variant: Base64Variant) throws(WireError) -> [UInt8] {
+        if let result = utf8.withContiguousStorageIfAvailable({ decode(buffer: $0, variant: variant) }) { return try result.get() }
+        return try decode(utf8: Array(utf8), variant: variant)
     }
 
     /// Decodes UTF-8 bytes in `variant`; errors carry the byte offset.
     public static func decode(utf8 input: [UInt8], variant: Base64Variant) throws(WireError) -> [UInt8] {
-        // Go skips line breaks anywhere; keep each kept byte's original offset for error messages.
-        var data = input
-        var origin: [Int]? = nil
-        if variant.mode == .go, input.contains(where: { $0 == 0x0a || $0 == 0x0d }) {
-            data = []
-            origin = []
-            for (offset, byte) in input.enumerated() where byte != 0x0a && byte != 0x0d {
-                data.append(byte)
-                origin!.append(offset)
-            }
-        }
-        func at(_ index: Int) -> Int { origin.map { index < $0.count ? $0[index] : input.count } ?? index }
+        try input.withUnsafeBufferPointer { decode(buffer: $0, variant: variant) }.get()
+    }
 
+    /// Decodes the bytes of `input` in `variant`; a failure carries the byte offset in `input`.
+    public static func decode(buffer input: UnsafeBufferPointer<UInt8>, variant: Base64Variant) -> Result<[UInt8], WireError> {
+        let result = decodeSkippingNothing(input, variant: variant, origin: nil)
+        // Go skips line breaks anywhere. They are rare, so they are looked for only when the input
+        // failed (a CR or LF always fails where nothing is skipped); the retry decodes the input
+        // without them and keeps each kept byte's original offset for error messages.
+        guard case .failure = result, variant.mode == .go, input.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return result }
+        var kept: [UInt8] = []
+        var origin: [Int] = []
+        for (offset, byte) in input.enumerated() where byte != 0x0a && byte != 0x0d {
+            kept.append(byte)
+            origin.append(offset)
+        }
+        origin.append(input.count)
+        return kept.withUnsafeBufferPointer { decodeSkippingNothing($0, variant: variant, origin: origin) }
+    }
+
+    /// The decoder proper. `origin[i]`, when given, is the offset in the caller's input of byte `i`
+    /// (one more entry for the end), so that errors name the offset the caller sees.
+    private static func decodeSkippingNothing(_ data: UnsafeBufferPointer<UInt8>, variant: Base64Variant, origin: [Int]?)
+        -> Result<[UInt8], WireError>
+    {
+        func at(_ index: Int) -> Int { origin?[index] ?? index }
         let count = data.count
         // In a padded variant the padding can only be the last one or two characters of a whole
         // number of quanta; anything else that looks like padding is reported where it stands.
@@ -68,57 +100,60 @@ public enum Base64 {
             dataEnd = data[count - 2] == pad ? count - 2 : count - 1
         }
         let table = variant.alphabet == .std ? stdTable : urlTable
-        // Whole quanta first, four characters to three bytes, without per-byte bounds checks; the
-        // first invalid quantum stops the loop and is examined character by character below.
-        var out = [UInt8](repeating: 0, count: dataEnd / 4 * 3 + 2)
+        let quanta = variant.alphabet == .std ? stdQuanta : urlQuanta
         var written = 0
         var index = 0
-        data.withUnsafeBufferPointer { input in
-            table.withUnsafeBufferPointer { values in
-                out.withUnsafeMutableBufferPointer { output in
-                    while index + 4 <= dataEnd {
-                        let a = values[Int(input[index])]
-                        let b = values[Int(input[index + 1])]
-                        let c = values[Int(input[index + 2])]
-                        let d = values[Int(input[index + 3])]
-                        if (a | b | c | d) & 0xC0 != 0 { return }
-                        let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        output[written] = UInt8(truncatingIfNeeded: n >> 16)
-                        output[written + 1] = UInt8(truncatingIfNeeded: n >> 8)
-                        output[written + 2] = UInt8(truncatingIfNeeded: n)
-                        written += 3
-                        index += 4
-                    }
-                }
-            }
-        }
-        // The rest (a partial last quantum, or the quantum that stopped the loop) one by one.
         var accumulator: UInt32 = 0
         var bits = 0
-        while index < dataEnd {
-            let byte = data[index]
-            let value = table[Int(byte)]
-            if value == invalid {
-                if byte == pad { throw .badPadding(offset: at(index)) }
-                throw .invalidCharacter(encoding: "base64", offset: at(index), byte: byte)
+        var failure: WireError? = nil
+        // Room for the decoded bytes plus one: each quantum is stored as a 4-byte word whose last
+        // byte the next quantum overwrites.
+        let out = [UInt8](unsafeUninitializedCapacity: dataEnd / 4 * 3 + 3) { output, initialized in
+            let output = output.baseAddress!
+            quanta.withUnsafeBufferPointer { quanta in
+                let q = quanta.baseAddress!
+                // Whole quanta, four characters to three bytes: each character's table entry is its
+                // value already shifted into place, and any invalid character sets bit 24 or above,
+                // so one OR builds the quantum and one test checks it. The first invalid quantum
+                // stops the loop and is examined character by character below.
+                while index + 4 <= dataEnd {
+                    let n =
+                        q[Int(data[index])] | q[256 &+ Int(data[index &+ 1])] | q[512 &+ Int(data[index &+ 2])]
+                        | q[768 &+ Int(data[index &+ 3])]
+                    if n > 0xFF_FFFF { break }
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: (n << 8).bigEndian, as: UInt32.self)
+                    written &+= 3
+                    index &+= 4
+                }
             }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
-                written += 1
-                accumulator &= (1 << UInt32(bits)) - 1
+            // The rest (a partial last quantum, or the quantum that stopped the loop) one by one.
+            while index < dataEnd {
+                let byte = data[index]
+                let value = table[Int(byte)]
+                if value == invalid {
+                    failure =
+                        byte == pad ? .badPadding(offset: at(index)) : .invalidCharacter(encoding: "base64", offset: at(index), byte: byte)
+                    break
+                }
+                accumulator = accumulator << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    output[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+                    written += 1
+                    accumulator &= (1 << UInt32(bits)) - 1
+                }
+                index += 1
             }
-            index += 1
+            initialized = written
         }
-        out.removeLast(out.count - written)
-        if dataEnd % 4 == 1 { throw .badLength(encoding: "base64", length: input.count) }
-        if variant.padding == .padded, count % 4 != 0 { throw .badPadding(offset: at(count)) }
+        if let failure { return .failure(failure) }
+        if dataEnd % 4 == 1 { return .failure(.badLength(encoding: "base64", length: origin.map { $0[count] } ?? count)) }
+        if variant.padding == .padded, count % 4 != 0 { return .failure(.badPadding(offset: at(count))) }
         // Leftover bits (2 or 4) come from the last character; canonical Base64 has them zero.
         if variant.mode == .strict, bits > 0, accumulator != 0 {
-            throw .nonZeroTrailingBits(offset: at(dataEnd - 1))
+            return .failure(.nonZeroTrailingBits(offset: at(dataEnd - 1)))
         }
-        return out
+        return .success(out)
     }
 }

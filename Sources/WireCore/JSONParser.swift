@@ -61,7 +61,12 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0a, 0x0d: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue() throws(Failure) -> JSONValue {
@@ -179,7 +184,27 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         index += 1  // opening quote
-        var out = [UInt8]()
+        let start = index
+        // Most strings have no escape: find the closing quote and make the string straight from the
+        // input (no intermediate array; ASCII needs no UTF-8 validation).
+        var highBits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                if highBits & 0x80 == 0 { return String(decoding: bytes[start..<index - 1], as: UTF8.self) }
+                guard let string = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
+                    throw fail("string is not valid UTF-8", at: start)
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail("control character in string") }
+            highBits |= byte
+            index += 1
+        }
+        // An escape (or the end of the input): the general path, from where the scan stopped.
+        var out = Array(bytes[start..<index])
         var runStart = index
         while true {
             guard index < bytes.count else { throw fail("unterminated string") }
@@ -256,6 +281,13 @@ public struct JSONParser {
             isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        // Up to 18 characters an integer cannot overflow Int64: add it up without making a string.
+        if isInteger, index - start <= 18 {
+            let negative = bytes[start] == UInt8(ascii: "-")
+            var value: Int64 = 0
+            for digit in bytes[(negative ? start + 1 : start)..<index] { value = value * 10 + Int64(digit - UInt8(ascii: "0")) }
+            return .int(negative ? -value : value)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }

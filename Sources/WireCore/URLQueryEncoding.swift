@@ -48,12 +48,11 @@ public enum URLQueryEncoding {
     /// stays `+` (this is not form decoding). An empty query has no items.
     public static func decode(_ query: String) -> [QueryItem] {
         guard !query.isEmpty else { return [] }
-        return query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
-            let bytes = Array(item)
-            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
-                return QueryItem(percentDecode(bytes[...]) ?? "", nil)
-            }
-            return QueryItem(percentDecode(bytes[..<equals]) ?? "", percentDecode(bytes[(equals + 1)...]))
+        // Split a copy of the bytes, not the String's UTF8View: an Array's split and search are
+        // specialised and inlined, the view's walk index by index through generic code.
+        return Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return QueryItem(percentDecode(item) ?? "", nil) }
+            return QueryItem(percentDecode(item[..<equals]) ?? "", percentDecode(item[(equals + 1)...]))
         }
     }
 
@@ -92,7 +91,10 @@ public enum URLQueryEncoding {
         percentDecode(Array(text.utf8)[...])
     }
 
+    /// `bytes` must be a whole string, or a part of one cut at ASCII characters.
     static func percentDecode(_ bytes: ArraySlice<UInt8>) -> String? {
+        // Most names and values have no escape: their bytes, already UTF-8, are the answer.
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex

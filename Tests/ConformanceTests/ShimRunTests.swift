@@ -35,6 +35,27 @@ final class ShimRunTests: XCTestCase {
         XCTAssertTrue(viaShim.stderr.contains("implementation wirecheck-reference"), viaShim.stderr)
     }
 
+    /// `--jobs 3` shares the files out to three shim processes; the report is the one of a single
+    /// shim: the same cases, in the same order, with the same verdicts.
+    func testJobsGiveTheReportOfOneShim() throws {
+        let shim = "\(try TestEnvironment.wirecheck) shim"
+        let selection = ["--only", "wirecore", "--only", "flowdown", "--only", "cdev"]
+        let (one, oneDirectory) = try verify(["--shim", shim] + selection)
+        let (three, threeDirectory) = try verify(["--shim", shim, "--jobs", "3"] + selection)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(three.status, 0, three.stderr)
+        func rows(_ directory: String) throws -> [String] {
+            try TestEnvironment.readResults(directory).map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
+        }
+        let expected = try rows(oneDirectory)
+        XCTAssertGreaterThan(expected.count, 500)
+        XCTAssertEqual(try rows(threeDirectory), expected)
+
+        let (withoutShim, _) = try verify(["--jobs", "2"])
+        XCTAssertEqual(withoutShim.status, 2)
+        XCTAssertTrue(withoutShim.stderr.contains("--jobs runs several shims: it needs --shim"), withoutShim.stderr)
+    }
+
     /// A shim that crashes on one case, prints garbage on another and hangs on a third: exactly
     /// three FAILs with their reasons, and every other case still runs and passes.
     func testMisbehavingShimFailsExactlyItsThreeCases() throws {

@@ -11,6 +11,8 @@ public final class Console: @unchecked Sendable {
     public let isTerminal = isatty(2) != 0
     private var lastSuite: String?
     private var lastDraw = 0.0
+    /// Runners on several threads (`--jobs`) report progress at once.
+    private let lock = NSLock()
 
     public init() {}
 
@@ -21,6 +23,8 @@ public final class Console: @unchecked Sendable {
 
     /// Progress of one suite: `done` of `total` cases.
     public func progress(suite: String, done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
         if isTerminal {
             let now = ProcessInfo.processInfo.systemUptime
             guard done == total || now - lastDraw > 0.05 else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WireCore
 
 /// Runs vector cases against an implementation and collects one `CaseResult` per case.
@@ -30,6 +31,31 @@ public final class VectorRunner {
     /// Runs every case of `files`, in order.
     public func run(files: [VectorFile]) -> [CaseResult] {
         files.flatMap(run(file:))
+    }
+
+    /// Runs every case of `files` on several runners at once (`--jobs`), each with its own shim: a
+    /// runner that is done with a file takes the next one, largest files first so that none is left
+    /// running alone at the end. The results come back in file order, as from one runner.
+    public static func run(files: [VectorFile], sharedBy runners: [VectorRunner]) -> [CaseResult] {
+        guard runners.count > 1 else { return runners.first.map { $0.run(files: files) } ?? [] }
+        let order = files.indices.sorted { files[$0].allTests.count > files[$1].allTests.count }
+        let next = Mutex(0)
+        let collected = Mutex([[CaseResult]](repeating: [], count: files.count))
+        // Each runner (and its shim) is used by exactly one worker, and the files are only read.
+        nonisolated(unsafe) let runners = runners
+        nonisolated(unsafe) let files = files
+        DispatchQueue.concurrentPerform(iterations: runners.count) { worker in
+            while true {
+                let taken = next.withLock { position in
+                    defer { position += 1 }
+                    return position
+                }
+                guard taken < order.count else { return }
+                let results = runners[worker].run(file: files[order[taken]])
+                collected.withLock { $0[order[taken]] = results }
+            }
+        }
+        return collected.withLock { $0.flatMap { $0 } }
     }
 
     /// Runs every case of one file: the cases that need a call are sent `pipeline` at a time.

@@ -22,6 +22,8 @@ public struct VerifyRun {
         public var timeout = 10.0
         /// Requests written to a shim ahead of its answers (`--pipeline`; 1: one at a time).
         public var pipeline = 64
+        /// Shim processes run side by side, each taking whole vector files (`--jobs`; 1 with no shim).
+        public var jobs = 1
         /// nil writes to `reports/<run-name>/`.
         public var reportDirectory: String? = nil
         /// Where run folders are made when `reportDirectory` is nil.
@@ -112,14 +114,25 @@ public struct VerifyRun {
         let directory = options.reportDirectory ?? "\(options.reportsRoot)/\(runName)"
         console.message(
             "wirecheck \(Harness.version) run \(runName): vectors \(Harness.vectorsVersion), implementation \(implementation.name)")
-        let runner = VectorRunner(implementation: implementation, judge: judge, selection: options.selection, families: options.families)
-        if options.vectorsDirectory != "Vectors" { runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))" }
-        if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
-        runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
-        runner.pipeline = options.pipeline
+        // More shims only when there is a shim: the in-process reference runs on this thread.
+        var implementations = [implementation]
+        if options.shimCommand != nil, options.jobs > 1 {
+            for _ in 1..<options.jobs { implementations.append(try makeImplementation()) }
+        }
+        let runners = implementations.map { implementation in
+            let runner = VectorRunner(
+                implementation: implementation, judge: judge, selection: options.selection, families: options.families)
+            if options.vectorsDirectory != "Vectors" {
+                runner.reproducerOptions += " --vectors \(ShellQuote.quote(options.vectorsDirectory))"
+            }
+            if let file = options.expectationsFile { runner.reproducerOptions += " --expect \(ShellQuote.quote(file))" }
+            runner.progress = { [console] suite, done, total in console.progress(suite: suite, done: done, total: total) }
+            runner.pipeline = options.pipeline
+            return runner
+        }
         let started = Date()
         let clock = ContinuousClock.now
-        var results = runner.run(files: files)
+        var results = VectorRunner.run(files: files, sharedBy: runners)
         let vectorTime = ContinuousClock.now - clock
         if let liveChecks = options.liveChecks {
             do { results += try liveChecks(console) } catch {
@@ -131,10 +144,14 @@ public struct VerifyRun {
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
         report.allowEmpty = options.allowEmpty
         report.vectorSeconds = Double(vectorTime.components.seconds) + Double(vectorTime.components.attoseconds) / 1e18
-        if let shim = implementation as? ShimImplementation {
+        var stderrLog = ""
+        for (index, shim) in implementations.compactMap({ $0 as? ShimImplementation }).enumerated() {
             shim.client.stop()
-            if !shim.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = shim.stderrLog }
+            guard !shim.stderrLog.isEmpty else { continue }
+            stderrLog += implementations.count > 1 ? "[wirecheck: shim process \(index + 1) of \(implementations.count)]\n" : ""
+            stderrLog += shim.stderrLog
         }
+        if !stderrLog.isEmpty { report.attachments["shim-stderr.log"] = stderrLog }
         do {
             try report.write(to: directory)
         } catch {

@@ -38,20 +38,24 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     ///   literally: such a query's names and values are not percent-decoded at all;
     /// - the fragment is ignored.
     public init(string: String) throws(ModelExchangeError) {
-        guard let separator = string.range(of: "://") else { throw .malformed("not an absolute URL (no \"://\")") }
-        let scheme = String(string[..<separator.lowerBound])
-        guard Self.isValidScheme(scheme) else { throw .malformed("invalid scheme \(scheme.debugDescription)") }
-        var rest = Substring(string[separator.upperBound...])
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var query: Substring? = nil
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
-            rest = rest[..<question]
+        // Every delimiter is ASCII, so the URL is split on its UTF-8 bytes, as Foundation splits it
+        // (it does not see grapheme clusters either); walking Characters cost more than the rest of
+        // the verification but the signature check.
+        let bytes = Array(string.utf8)
+        func at(_ offset: Int) -> String.Index { string.utf8.index(string.utf8.startIndex, offsetBy: offset) }
+        guard let separator = bytes.indices.first(where: { bytes[$0...].starts(with: "://".utf8) }) else {
+            throw .malformed("not an absolute URL (no \"://\")")
         }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let scheme = String(string[..<at(separator)])
+        guard Self.isValidScheme(scheme) else { throw .malformed("invalid scheme \(scheme.debugDescription)") }
+        let authorityStart = separator + 3
+        let end = bytes[authorityStart...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let question = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "?"))
+        let slash = bytes[authorityStart..<(question ?? end)].firstIndex(of: UInt8(ascii: "/")) ?? question ?? end
+        let query = question.map { string[at($0 + 1)..<at(end)] }
         self.scheme = scheme
-        self.host = try Self.host(ofAuthority: rest[..<slash])
-        self.path = Self.path(String(rest[slash...]))
+        self.host = try Self.host(ofAuthority: string[at(authorityStart)..<at(slash)])
+        self.path = Self.path(String(string[at(slash)..<at(question ?? end)]))
         self.rawQuery = query.map(String.init)
         self.items = query.map { Self.queryItems(String($0)) } ?? []
     }
@@ -85,7 +89,7 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     /// that decodes to bytes that are not UTF-8 is empty), without any trailing `/`.
     private static func path(_ encoded: String) -> String {
         var path = URLQueryEncoding.isValidComponent(encoded, alsoAllowed: "/") ? URLQueryEncoding.percentDecode(encoded) ?? "" : encoded
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        while path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
         return path
     }
 

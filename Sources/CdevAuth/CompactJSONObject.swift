@@ -1,0 +1,94 @@
+import WireCore
+
+/// The JSON of a token as Go's `json.Marshal` writes it, read without building a JSON tree: one object,
+/// no whitespace, every key exactly one of the field names, every value an integer or a string of
+/// printable ASCII without escapes. That is every token cdev mints; reading it directly is most of
+/// what makes validation cost little more than its HMAC. Anything else (whitespace, escapes,
+/// non-ASCII, other keys, null, fractions, nesting, bad syntax) is left to `JSONParser`, which gives
+/// the same values and the error messages and offsets.
+enum CompactJSONObject {
+    /// A member's value: where a string's text lies in the input, or an integer.
+    enum Member {
+        case string(Range<Int>)
+        case integer(Int64)
+    }
+
+    /// The value of each of `fieldNames` (nil where absent), or nil when `bytes` is not of the compact
+    /// shape. Members apply in order, so a repeated key keeps its last value, as in Go.
+    static func scan(_ bytes: [UInt8], fieldNames: [String]) -> [JSONValue?]? {
+        bytes.withUnsafeBufferPointer { input in
+            members(input, fieldNames: fieldNames)?.map { member in
+                member.map { member -> JSONValue in
+                    switch member {
+                    case .string(let range): .string(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
+                    case .integer(let value): .int(value)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `scan` without making strings: each field's member, nil where absent.
+    static func members(_ input: UnsafeBufferPointer<UInt8>, fieldNames: [String]) -> [Member?]? {
+        guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
+        var values = [Member?](repeating: nil, count: fieldNames.count)
+        if input.count == 2 { return values }
+        var index = 1
+        while true {
+            guard input[index] == UInt8(ascii: "\""), let keyEnd = plainStringEnd(input, from: index + 1) else { return nil }
+            let key = UnsafeBufferPointer(rebasing: input[(index + 1)..<keyEnd])
+            // The length first: it rules out most names without a byte-by-byte comparison.
+            guard let field = fieldNames.firstIndex(where: { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }) else {
+                return nil
+            }
+            index = keyEnd + 1
+            guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            if input[index] == UInt8(ascii: "\"") {
+                guard let end = plainStringEnd(input, from: index + 1) else { return nil }
+                values[field] = .string((index + 1)..<end)
+                index = end + 1
+            } else {
+                guard let (value, end) = integer(input, from: index) else { return nil }
+                values[field] = .integer(value)
+                index = end
+            }
+            // The last byte is the closing brace; a member ends at a comma or there.
+            if index == input.count - 1 { return values }
+            guard input[index] == UInt8(ascii: ","), index + 1 < input.count - 1 else { return nil }
+            index += 1
+        }
+    }
+
+    /// The offset of the quote closing a string whose text starts at `start`, when the text is only
+    /// printable ASCII without a backslash.
+    private static func plainStringEnd(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\"") { return index }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `-?(0|[1-9][0-9]*)` of at most 18 digits (so it fits an Int64) followed by `,` or `}`, and the
+    /// offset after it. A fraction or an exponent is not an integer here: the general path decides.
+    private static func integer(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int64, Int)? {
+        var index = start
+        let negative = input[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var value: Int64 = 0
+        while index < input.count, input[index] >= UInt8(ascii: "0"), input[index] <= UInt8(ascii: "9") {
+            value = value &* 10 &+ Int64(input[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - digitsStart
+        guard digits > 0, digits <= 18, digits == 1 || input[digitsStart] != UInt8(ascii: "0"), index < input.count,
+            input[index] == UInt8(ascii: ",") || input[index] == UInt8(ascii: "}")
+        else { return nil }
+        return (negative ? -value : value, index)
+    }
+}

@@ -1,0 +1,65 @@
+import WireCore
+import XCTest
+
+@testable import CdevAuth
+
+/// The compact reader of token JSON (`CompactJSONObject`) is a shortcut: wherever it answers, the
+/// general path (`JSONParser`, members applied as Go applies them) must give the same fields.
+final class CompactJSONObjectTests: XCTestCase {
+    func testMintedPayloadsTakeTheCompactPath() {
+        for payload in [SpecTokenTests.v1, SpecTokenTests.v2, SpecTokenTests.v3] {
+            XCTAssertNotNil(CompactJSONObject.scan(payload.bytes, fieldNames: TokenPayload.fieldNames))
+        }
+    }
+
+    /// Payloads mutated one byte at a time (digits, quotes, commas, braces, escapes, spaces, non-ASCII):
+    /// the compact path either declines or agrees with the general path, field by field, errors included.
+    func testCompactPathAgreesWithTheGeneralPath() throws {
+        var random = SeededRandom(seed: 0x436f_6d70_6163_74)
+        let replacements = Array("0123456789-\"{}:,. \\eE+né\u{0}x".utf8)
+        var compact = 0
+        var declined = 0
+        for round in 0..<20_000 {
+            var bytes = [SpecTokenTests.v1, SpecTokenTests.v2, SpecTokenTests.v3][round % 3].bytes
+            for _ in 0..<(1 + Int(random.next() % 2)) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[position] = replacements[Int(random.next() % UInt64(replacements.count))]
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(replacements[Int(random.next() % UInt64(replacements.count))], at: position)
+                }
+            }
+            let names = TokenPayload.fieldNames
+            guard CompactJSONObject.scan(bytes, fieldNames: names) != nil else {
+                declined += 1
+                continue
+            }
+            compact += 1
+            let text = String(decoding: bytes, as: UTF8.self)
+            let fast = try GoJSONObject(bytes, fieldNames: names)
+            let general: GoJSONObject
+            do { general = try GoJSONObject(parsing: bytes, fieldNames: names) } catch {
+                XCTFail("the compact path read \(text) but the general path refuses it: \(error)")
+                continue
+            }
+            for name in names {
+                XCTAssertEqual(
+                    Result { try fast.string(name) }.description, Result { try general.string(name) }.description, "\(name) in \(text)")
+                XCTAssertEqual(
+                    Result { try fast.int(name) }.description, Result { try general.int(name) }.description, "\(name) in \(text)")
+            }
+        }
+        // Both sides are exercised: many mutations keep the shape (a digit for a digit), many break it.
+        XCTAssertGreaterThan(compact, 2_000)
+        XCTAssertGreaterThan(declined, 2_000)
+    }
+}
+
+extension Result {
+    fileprivate var description: String {
+        switch self {
+        case .success(let value): "success \(value)"
+        case .failure(let error): "failure \(error)"
+        }
+    }
+}
