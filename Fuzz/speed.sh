@@ -3,14 +3,22 @@
 # one process on one core, for a fixed -runs over its committed corpus (new units go to a scratch
 # folder; Corpus/ is not written) and prints exec/s. The same -runs before and after a change makes
 # the figures comparable; the last column divides by FuzzHex (the cheapest decoder) of the same run,
-# which cancels most of this machine's noise. RUNS (default 300000) sets the count.
+# which cancels most of this machine's noise. RUNS (default 300000) sets the count; a target stops
+# after SPEED_SECONDS (default 30) if it has not done that many by then.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 runs="${RUNS:-300000}"
+seconds="${SPEED_SECONDS:-30}"
 export SWIFT_BACKTRACE=enable=no
 
-mapfile -t binaries < <("$here/build.sh")
+# FUZZ_BINARIES=DIR measures binaries built earlier (say, a copy of .build-fuzz/release taken before a
+# change) instead of building the current tree.
+if [ -n "${FUZZ_BINARIES:-}" ]; then
+  mapfile -t binaries < <(find "$FUZZ_BINARIES" -maxdepth 1 -type f -name 'Fuzz*' -executable | sort)
+else
+  mapfile -t binaries < <("$here/build.sh")
+fi
 declare -A binary_of
 for b in "${binaries[@]}"; do binary_of["$(basename "$b")"]="$b"; done
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < <(printf '%s\n' "${!binary_of[@]}" | sort); fi
@@ -22,9 +30,15 @@ measure() {  # prints exec/s of target $1
   local t="$1" max_len
   max_len="$(sed -n 's/^max_len = //p' "$here/Options/$t.options")"
   rm -rf "$work/$t" && mkdir -p "$work/$t"
-  "${binary_of[$t]}" -runs="$runs" -max_len="$max_len" -dict="$here/Dictionaries/$t.dict" -print_final_stats=1 \
+  local started ended units
+  started="$(date +%s%N)"
+  "${binary_of[$t]}" -runs="$runs" -max_total_time="$seconds" -max_len="$max_len" -dict="$here/Dictionaries/$t.dict" -print_final_stats=1 \
     "$work/$t" "$root/Corpus/$t" >"$work/$t.log" 2>&1 || { echo "speed.sh: $t failed, see its log:" >&2; tail -20 "$work/$t.log" >&2; exit 1; }
-  sed -n 's/^stat::average_exec_per_sec: *//p' "$work/$t.log"
+  ended="$(date +%s%N)"
+  # libFuzzer's own average_exec_per_sec divides by whole seconds (a 1.9 s run counts as 1 s): divide
+  # the executed units by the wall time instead.
+  units="$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")"
+  awk -v u="$units" -v s="$started" -v e="$ended" 'BEGIN { printf "%d", u / ((e - s) / 1e9) }'
 }
 floor="$(measure FuzzHex)"
 printf '%-22s %10s %10s\n' target exec/s "x FuzzHex"
@@ -32,4 +46,4 @@ for t in "${targets[@]}"; do
   rate="$(measure "$t")"
   printf '%-22s %10s %10s\n' "$t" "$rate" "$(awk -v r="$rate" -v f="$floor" 'BEGIN { printf "%.2f", (f > 0 ? r / f : 0) }')"
 done
-echo "(RUNS=$runs; FuzzHex $floor exec/s in this run)"
+echo "(RUNS=$runs, SPEED_SECONDS=$seconds; FuzzHex $floor exec/s in this run)"

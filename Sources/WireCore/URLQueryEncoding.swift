@@ -17,6 +17,9 @@ public enum URLQueryEncoding {
     }()
 
     private static let allowedTable: [Bool] = (0..<256).map { allowed.contains(UInt8($0)) }
+
+    /// Whether `byte` is in `allowed`: a table lookup, where the set hashes the byte on every call.
+    public static func isAllowed(_ byte: UInt8) -> Bool { allowedTable[Int(byte)] }
     private static let upperHex = Array("0123456789ABCDEF".utf8)
 
     /// Percent-encodes one name or value: every UTF-8 byte outside `allowed` becomes `%XX`, uppercase.

@@ -78,6 +78,39 @@ final class Base64Tests: XCTestCase {
         XCTAssertLessThan(accepted, 4000)
     }
 
+    /// Long inputs go through the 32-character SIMD blocks (CBase64SIMD) before the scalar loops:
+    /// every variant must still agree with libsodium (strict) and with itself (Go mode), and one bad
+    /// character anywhere (inside a block, at a block edge, in the tail) is reported at its offset.
+    func testLongInputsThroughTheBlockDecoderAgreeAndReportExactOffsets() throws {
+        XCTAssertTrue(Libsodium.initialize())
+        var random = SeededRandom(seed: 0x4156_5832)
+        let bad = Array("!=.*\n\r\u{0} ~".utf8) + [0x80, 0xC3, 0xFF, UInt8(ascii: "-"), UInt8(ascii: "+")]
+        for round in 0..<3000 {
+            let variant = Base64Variant.all[round % Base64Variant.all.count]
+            let plain = random.bytes(Int(random.next() % 200))
+            let text = Array(Base64.encode(plain, variant: variant).utf8)
+            XCTAssertEqual(try Base64.decode(utf8: text, variant: variant), plain, "\(variant) \(plain.count) bytes")
+            if variant.mode == .strict {
+                XCTAssertEqual(Libsodium.base64Decode(text, variant: variant), plain, "\(variant)")
+            }
+            // One byte replaced by one that is not in this alphabet (and not a skipped line break).
+            let dataCount = text.count - text.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+            guard dataCount > 0 else { continue }
+            let position = Int(random.next() % UInt64(dataCount))
+            let replacement = bad[Int(random.next() % UInt64(bad.count))]
+            let other = variant.alphabet == .std ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            guard replacement != UInt8(ascii: "-") && replacement != UInt8(ascii: "+") || replacement == other else { continue }
+            guard !(variant.mode == .go && (replacement == 0x0a || replacement == 0x0d)) else { continue }
+            // An '=' in the last two places of a padded text can make it validly padded.
+            guard !(variant.padding == .padded && replacement == UInt8(ascii: "=") && position >= dataCount - 2) else { continue }
+            var broken = text
+            broken[position] = replacement
+            XCTAssertThrowsError(try Base64.decode(utf8: broken, variant: variant), "\(variant) bad byte at \(position)") { error in
+                XCTAssertEqual((error as? WireError)?.offset, position, "\(variant) \(String(decoding: broken, as: UTF8.self))")
+            }
+        }
+    }
+
     func testVariantNamesRoundTrip() {
         XCTAssertEqual(Base64Variant.all.count, 8)
         for variant in Base64Variant.all { XCTAssertEqual(Base64Variant(name: variant.name), variant) }

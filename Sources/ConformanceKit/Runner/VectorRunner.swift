@@ -41,9 +41,8 @@ public final class VectorRunner {
         let order = files.indices.sorted { files[$0].allTests.count > files[$1].allTests.count }
         let next = Mutex(0)
         let collected = Mutex([[CaseResult]](repeating: [], count: files.count))
-        // Each runner (and its shim) is used by exactly one worker, and the files are only read.
+        // Each runner (and its shim) is used by exactly one worker.
         nonisolated(unsafe) let runners = runners
-        nonisolated(unsafe) let files = files
         DispatchQueue.concurrentPerform(iterations: runners.count) { worker in
             while true {
                 let taken = next.withLock { position in
