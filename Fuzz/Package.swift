@@ -19,7 +19,9 @@ let package = Package(
     name: "WireCheckFuzz",
     dependencies: [.package(name: "WireCheck", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [wireCore]),
+        .target(name: "FuzzSupport", dependencies: [wireCore, "FuzzSanitizerDefaults"]),
+        // AddressSanitizer defaults linked into every target (through FuzzSupport).
+        .target(name: "FuzzSanitizerDefaults"),
         .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, crossCheck]),
         .executableTarget(name: "FuzzQueryEncoding", dependencies: ["FuzzSupport", wireCore]),
         .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore, crossCheck]),

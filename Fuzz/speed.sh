@@ -12,10 +12,13 @@ runs="${RUNS:-300000}"
 seconds="${SPEED_SECONDS:-30}"
 export SWIFT_BACKTRACE=enable=no
 
+# FUZZ_COMPARE=DIR measures DIR's binaries (kept from before a change) right after the current ones,
+# target by target, and prints after/before.
 # FUZZ_BINARIES=DIR measures binaries built earlier (say, a copy of .build-fuzz/release taken before a
 # change) instead of building the current tree.
 if [ -n "${FUZZ_BINARIES:-}" ]; then
-  mapfile -t binaries < <(find "$FUZZ_BINARIES" -maxdepth 1 -type f -name 'Fuzz*' -executable | sort)
+  mapfile -t binaries < <(find "$FUZZ_BINARIES/" -maxdepth 1 -type f -name 'Fuzz*' -executable | sort)
+  [ "${#binaries[@]}" -gt 0 ] || { echo "speed.sh: no Fuzz* executables in $FUZZ_BINARIES" >&2; exit 2; }
 else
   mapfile -t binaries < <("$here/build.sh")
 fi
@@ -40,10 +43,26 @@ measure() {  # prints exec/s of target $1
   units="$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")"
   awk -v u="$units" -v s="$started" -v e="$ended" 'BEGIN { printf "%d", u / ((e - s) / 1e9) }'
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+if [ -n "${FUZZ_COMPARE:-}" ]; then
+  # Before and after, each target's two binaries run back to back, so both see the same machine.
+  printf '%-22s %10s %10s %8s\n' target before after after/before
+  for t in "${targets[@]}"; do
+    [ -x "$FUZZ_COMPARE/$t" ] || { printf '%-22s %10s\n' "$t" "(not in $FUZZ_COMPARE)"; continue; }
+    after="$(measure "$t")"
+    now="${binary_of[$t]}"
+    binary_of[$t]="$FUZZ_COMPARE/$t"
+    before="$(measure "$t")"
+    binary_of[$t]="$now"
+    printf '%-22s %10s %10s %8s\n' "$t" "$before" "$after" "$(ratio "$after" "$before")"
+  done
+  echo "(RUNS=$runs, SPEED_SECONDS=$seconds; before: $FUZZ_COMPARE)"
+  exit 0
+fi
 floor="$(measure FuzzHex)"
 printf '%-22s %10s %10s\n' target exec/s "x FuzzHex"
 for t in "${targets[@]}"; do
   rate="$(measure "$t")"
-  printf '%-22s %10s %10s\n' "$t" "$rate" "$(awk -v r="$rate" -v f="$floor" 'BEGIN { printf "%.2f", (f > 0 ? r / f : 0) }')"
+  printf '%-22s %10s %10s\n' "$t" "$rate" "$(ratio "$rate" "$floor")"
 done
 echo "(RUNS=$runs, SPEED_SECONDS=$seconds; FuzzHex $floor exec/s in this run)"
