@@ -64,13 +64,17 @@ enum CompactJSONObject {
     /// printable ASCII without a backslash.
     private static func plainStringEnd(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        while index < input.count {
-            let byte = input[index]
-            if byte == UInt8(ascii: "\"") { return index }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-            index += 1
-        }
-        return nil
+        // One table lookup per byte instead of four comparisons (under a fuzzer's comparison
+        // tracing, each comparison is a call).
+        while index < input.count, stringByteClass[Int(input[index])] == plain { index += 1 }
+        guard index < input.count, input[index] == UInt8(ascii: "\"") else { return nil }
+        return index
+    }
+
+    private static let plain: UInt8 = 0
+    /// 0 for a byte a plain string may hold (printable ASCII other than `"` and `\`), 1 otherwise.
+    private static let stringByteClass: [UInt8] = (0...255).map { byte in
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") ? plain : 1
     }
 
     /// `-?(0|[1-9][0-9]*)` of at most 18 digits (so it fits an Int64) followed by `,` or `}`, and the
