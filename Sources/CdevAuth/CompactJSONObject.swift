@@ -34,13 +34,18 @@ enum CompactJSONObject {
         var values = [Member?](repeating: nil, count: fieldNames.count)
         if input.count == 2 { return values }
         var index = 1
+        var previousField: Int? = nil
         while true {
             guard input[index] == UInt8(ascii: "\""), let keyEnd = plainStringEnd(input, from: index + 1) else { return nil }
             let key = UnsafeBufferPointer(rebasing: input[(index + 1)..<keyEnd])
-            // The length first: it rules out most names without a byte-by-byte comparison.
-            guard let field = fieldNames.firstIndex(where: { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }) else {
-                return nil
-            }
+            // Go writes the fields in declaration order, so the name after the last one found is
+            // tried first; a search over all names is the fallback.
+            let next = previousField.map { $0 + 1 } ?? 0
+            guard
+                let field = next < fieldNames.count && matches(fieldNames[next], key)
+                    ? next : fieldNames.firstIndex(where: { matches($0, key) })
+            else { return nil }
+            previousField = field
             index = keyEnd + 1
             guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
             index += 1
@@ -60,13 +65,27 @@ enum CompactJSONObject {
         }
     }
 
+    /// Whether `key` is the UTF-8 of `name`: the length first, which rules out most names, then the
+    /// bytes side by side (a generic `elementsEqual` over the string's view cost more than the scan).
+    private static func matches(_ name: String, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.utf8.count == key.count else { return false }
+        var index = 0
+        for byte in name.utf8 {
+            guard byte == key[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// The offset of the quote closing a string whose text starts at `start`, when the text is only
     /// printable ASCII without a backslash.
     private static func plainStringEnd(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         // One table lookup per byte instead of four comparisons (under a fuzzer's comparison
         // tracing, each comparison is a call).
-        while index < input.count, stringByteClass[Int(input[index])] == plain { index += 1 }
+        stringByteClass.withUnsafeBufferPointer { classes in
+            while index < input.count, classes[Int(input[index])] == plain { index += 1 }
+        }
         guard index < input.count, input[index] == UInt8(ascii: "\"") else { return nil }
         return index
     }

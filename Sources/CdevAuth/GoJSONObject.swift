@@ -61,21 +61,29 @@ public struct GoJSONObject {
                 }))
     }
 
-    private func value(_ name: String) -> JSONValue? {
-        names.firstIndex(of: name).flatMap { values[$0] }
+    /// The string field `fieldNames[index]`, without searching the names.
+    func string(field index: Int) throws(CdevTokenError) -> String {
+        guard let value = values[index] else { return "" }
+        guard let text = value.stringValue else { throw .invalidFormat("\(names[index]) is not a string") }
+        return text
+    }
+
+    /// The int64 field `fieldNames[index]`, without searching the names.
+    func int(field index: Int) throws(CdevTokenError) -> Int64 {
+        guard let value = values[index] else { return 0 }
+        guard case .int(let number) = value else { throw .invalidFormat("\(names[index]) is not an int64") }
+        return number
     }
 
     /// A string field: absent is "", another JSON type is an error (Go's UnmarshalTypeError).
     public func string(_ name: String) throws(CdevTokenError) -> String {
-        guard let value = value(name) else { return "" }
-        guard let text = value.stringValue else { throw .invalidFormat("\(name) is not a string") }
-        return text
+        guard let index = names.firstIndex(of: name) else { return "" }
+        return try string(field: index)
     }
 
     /// An int64 field: an integer literal that fits, absent is 0; a fraction or exponent is an error.
     func int(_ name: String) throws(CdevTokenError) -> Int64 {
-        guard let value = value(name) else { return 0 }
-        guard case .int(let number) = value else { throw .invalidFormat("\(name) is not an int64") }
-        return number
+        guard let index = names.firstIndex(of: name) else { return 0 }
+        return try int(field: index)
     }
 }

@@ -65,15 +65,16 @@ public struct TokenPayload: Equatable, Sendable {
     /// Go's `json.Unmarshal` of payload bytes (step 6): lenient as Go is.
     public init(decoding bytes: [UInt8]) throws(CdevTokenError) {
         let object = try GoJSONObject(bytes, fieldNames: Self.fieldNames)
-        v = try object.int("v")
-        type = try object.string("type")
-        serverId = try object.string("server_id")
-        issuedAt = try object.int("issued_at")
-        expiresAt = try object.int("expires_at")
-        nonce = try object.string("nonce")
-        mode = try object.string("mode")
-        agentId = try object.string("agent_id")
-        deviceId = try object.string("device_id")
-        userId = try object.string("user_id")
+        // By position in fieldNames, in the same order (names would be compared ten times over).
+        v = try object.int(field: 0)
+        type = try object.string(field: 1)
+        serverId = try object.string(field: 2)
+        issuedAt = try object.int(field: 3)
+        expiresAt = try object.int(field: 4)
+        nonce = try object.string(field: 5)
+        mode = try object.string(field: 6)
+        agentId = try object.string(field: 7)
+        deviceId = try object.string(field: 8)
+        userId = try object.string(field: 9)
     }
 }
