@@ -13,6 +13,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 seconds="${CFLITE_SECONDS:-3}"
 export PATH="/opt/swift/usr/bin:$PATH" SWIFT_BACKTRACE=enable=no
+# shellcheck source=Fuzz/parallel.sh
+source "$here/parallel.sh"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -55,16 +57,8 @@ run_one() {
 # One target per core at a time, as Fuzz/smoke.sh does; the lines come out in target order.
 jobs="${CFLITE_JOBS:-$(nproc)}"
 targets=$(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p' "$here/Package.swift")
-running=0
-for target in $targets; do
-  if [ "$running" -ge "$jobs" ]; then
-    wait -n || true
-    running=$((running - 1))
-  fi
-  run_one "$target" &
-  running=$((running + 1))
-done
-wait || true
+# shellcheck disable=SC2086 # the target names are words
+run_parallel "$jobs" run_one $targets
 status=0
 for target in $targets; do
   if [ -s "$tmp/$target.row" ] && [ ! -s "$tmp/$target.err" ]; then

@@ -9,6 +9,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 seconds="${SMOKE_SECONDS:-20}"
 export SWIFT_BACKTRACE=enable=no
+# shellcheck source=Fuzz/parallel.sh
+source "$here/parallel.sh"
 
 jobs="${SMOKE_JOBS:-$(nproc)}"
 
@@ -62,16 +64,7 @@ smoke_one() {
 
 # $jobs targets at a time, each on its own core for the full SMOKE_SECONDS, so the coverage floors
 # mean the same as one at a time; the table comes out in target order when all are done.
-running=0
-for binary in "${binaries[@]}"; do
-  if [ "$running" -ge "$jobs" ]; then
-    wait -n || true
-    running=$((running - 1))
-  fi
-  smoke_one "$binary" &
-  running=$((running + 1))
-done
-wait || true
+run_parallel "$jobs" smoke_one "${binaries[@]}"
 status=0
 printf '%-20s %8s %8s %10s  %s\n' target cov floor exec/s result
 for binary in "${binaries[@]}"; do

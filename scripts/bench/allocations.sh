@@ -8,16 +8,10 @@ set -euo pipefail
 suite="${1:?usage: scripts/bench/allocations.sh SUITE CASE-TEXT [N]}"
 case_text="${2:?usage: scripts/bench/allocations.sh SUITE CASE-TEXT [N]}"
 n="${3:-1000}"
-binary="${WIRECHECK:-.build/release/wirecheck}"
-command -v valgrind >/dev/null || { echo "allocations.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
-[ -x "$binary" ] || { echo "allocations.sh: $binary is missing; run: swift build -c release --product wirecheck" >&2; exit 2; }
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-# valgrind 3.19 gives up on the DWARF Swift 6.3 writes ("possibly corrupted debuginfo"): count on a
-# copy without debug sections.
-objcopy --strip-debug "$binary" "$scratch/wirecheck"
+# shellcheck source=scripts/bench/valgrind-setup.sh
+source "$(dirname "$0")/valgrind-setup.sh"
 count() {
-  valgrind --tool=memcheck --leak-check=no "$scratch/wirecheck" bench --suite "$suite" --only "$case_text" --iterations "$1" \
+  valgrind --tool=memcheck --leak-check=no "$stripped" bench --suite "$suite" --only "$case_text" --iterations "$1" \
     --output "$scratch" 2>&1 | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 base=$(count 1)

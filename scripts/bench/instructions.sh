@@ -10,15 +10,10 @@ suite="${1:?usage: scripts/bench/instructions.sh SUITE FLOOR-CASE-TEXT CASE-TEXT
 shift
 [ $# -ge 1 ] || { echo "usage: scripts/bench/instructions.sh SUITE FLOOR-CASE-TEXT CASE-TEXT..." >&2; exit 2; }
 n="${N:-300}"
-binary="${WIRECHECK:-.build/release/wirecheck}"
-command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
-[ -x "$binary" ] || { echo "instructions.sh: $binary is missing; run: swift build -c release --product wirecheck" >&2; exit 2; }
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-# valgrind 3.19 gives up on the DWARF Swift 6.3 writes: count on a copy without debug sections.
-objcopy --strip-debug "$binary" "$scratch/wirecheck"
+# shellcheck source=scripts/bench/valgrind-setup.sh
+source "$(dirname "$0")/valgrind-setup.sh"
 count() {  # instructions of $2 iterations of the case matching $1
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/callgrind.out" "$scratch/wirecheck" bench --suite "$suite" \
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/callgrind.out" "$stripped" bench --suite "$suite" \
     --only "$1" --iterations "$2" --output "$scratch" 2>&1 | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
 floor=""
