@@ -4,12 +4,14 @@ import Crypto
 public enum CdevSigning {
     /// HMAC-SHA256 of the payload bytes under the server secret.
     public static func mac(_ payload: [UInt8], secret: [UInt8]) -> [UInt8] {
-        Key(secret: secret).mac(payload)
+        // One MAC under a key used once: no prepared state to copy (see Key).
+        Array(HMAC<SHA256>.authenticationCode(for: payload, using: SymmetricKey(data: secret)))
     }
 
-    /// A server secret made ready for HMAC once: the hash of the key's inner pad is computed here,
-    /// and every MAC continues from a copy of it. A server validates every request under the same
-    /// secret, so this is a quarter of the MAC's work (and most of its allocations) done once.
+    /// A server secret made ready for HMAC once: the hashes of the key's inner and outer pads are
+    /// computed here, and every MAC continues from a copy of them. A server validates every request
+    /// under the same secret, so this is part of the MAC's work and most of its allocations done once.
+    /// (Copying the state costs an allocation of its own, so a key used once is better not prepared.)
     public struct Key: Sendable {
         private let prepared: HMAC<SHA256>
 

@@ -21,12 +21,18 @@ public enum CdevToken {
     public static func validate(_ token: String, secret: [UInt8], serverId: String, now: Int64, revokedNonces: Set<String> = [])
         throws(CdevTokenError) -> TokenPayload
     {
-        try validate(token, key: CdevSigning.Key(secret: secret), serverId: serverId, now: now, revokedNonces: revokedNonces)
+        try validate(token, sign: { CdevSigning.mac($0, secret: secret) }, serverId: serverId, now: now, revokedNonces: revokedNonces)
     }
 
     /// The validator under a secret prepared once (a server validating many tokens).
     public static func validate(
         _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, revokedNonces: Set<String> = []
+    ) throws(CdevTokenError) -> TokenPayload {
+        try validate(token, sign: key.mac, serverId: serverId, now: now, revokedNonces: revokedNonces)
+    }
+
+    private static func validate(
+        _ token: String, sign: ([UInt8]) -> [UInt8], serverId: String, now: Int64, revokedNonces: Set<String>
     ) throws(CdevTokenError) -> TokenPayload {
         // 1. Prefix, and something after it.
         guard let prefix = TokenType.prefixes.first(where: { token.utf8.starts(with: $0.utf8) }),
@@ -40,7 +46,7 @@ public enum CdevToken {
         // 3. {"p", "s"}; a missing key is an empty string. 4. p, then s, decode.
         let (payloadBytes, mac) = try decodeOuter(body)
         // 5. HMAC-SHA256 over the exact payload bytes, compared in constant time.
-        let expected = key.mac(payloadBytes)
+        let expected = sign(payloadBytes)
         guard constantTimeEqual(expected, mac) else { throw .invalidToken("signature mismatch") }
         // 6. The payload JSON.
         let payload = try TokenPayload(decoding: payloadBytes)
