@@ -69,10 +69,11 @@ status=0
 printf '%-20s %8s %8s %10s  %s\n' target cov floor exec/s result
 for binary in "${binaries[@]}"; do
   target="$(basename "$binary")"
-  cat "$work/$target.row"
-  if ! grep -q ' ok$' "$work/$target.row"; then
+  # A target whose check stopped early (its shell failed) has no row: say so instead of stopping here.
+  cat "$work/$target.row" 2>/dev/null || printf '%-20s %s\n' "$target" "DID NOT FINISH"
+  if ! grep -q ' ok$' "$work/$target.row" 2>/dev/null; then
     status=1
-    cat "$work/$target.err" >&2
+    cat "$work/$target.err" >&2 2>/dev/null || true
   fi
 done
 if [ "$status" -eq 0 ]; then echo "fuzz-smoke: all targets passed"; else echo "fuzz-smoke: FAILED" >&2; fi
