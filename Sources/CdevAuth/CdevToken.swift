@@ -43,8 +43,19 @@ public enum CdevToken {
         do { body = try Base64.decode(token.utf8.dropFirst(prefix.utf8.count), variant: base64) } catch {
             throw .invalidFormat("token body: \(error)")
         }
-        // 3. {"p", "s"}; a missing key is an empty string. 4. p, then s, decode.
-        let (payloadBytes, mac) = try decodeOuter(body)
+        // 3. {"p", "s"}; a missing key is an empty string.
+        let outer = try GoJSONObject(body, fieldNames: ["p", "s"])
+        // 4. p, then s, decode.
+        let payloadBytes: [UInt8]
+        let mac: [UInt8]
+        do {
+            payloadBytes = try Base64.decode(try outer.string("p"), variant: base64)
+            mac = try Base64.decode(try outer.string("s"), variant: base64)
+        } catch let error as CdevTokenError {
+            throw error
+        } catch {
+            throw .invalidFormat("p or s: \(error)")
+        }
         // 5. HMAC-SHA256 over the exact payload bytes, compared in constant time.
         let expected = sign(payloadBytes)
         guard constantTimeEqual(expected, mac) else { throw .invalidToken("signature mismatch") }
@@ -61,42 +72,6 @@ public enum CdevToken {
         // 10. Not expired: valid through the second equal to expires_at.
         guard now <= payload.expiresAt else { throw .expired(expiresAt: payload.expiresAt, now: now) }
         return payload
-    }
-
-    /// Steps 3 and 4: the payload and MAC bytes of the outer object. A compact object (every token
-    /// cdev mints) is decoded where its strings lie in `body`; any other goes through `GoJSONObject`.
-    static func decodeOuter(_ body: [UInt8]) throws(CdevTokenError) -> (payload: [UInt8], mac: [UInt8]) {
-        let compact = body.withUnsafeBufferPointer { input -> Result<([UInt8], [UInt8]), WireError>? in
-            guard let members = CompactJSONObject.members(input, fieldNames: ["p", "s"]) else { return nil }
-            var decoded: [[UInt8]] = []
-            for member in members {
-                switch member {
-                case nil: decoded.append([])
-                case .string(let range)?:
-                    switch Base64.decode(buffer: UnsafeBufferPointer(rebasing: input[range]), variant: base64) {
-                    case .success(let bytes): decoded.append(bytes)
-                    case .failure(let error): return .failure(error)
-                    }
-                case .integer?: return nil  // a type error: the general path words it
-                }
-            }
-            return .success((decoded[0], decoded[1]))
-        }
-        switch compact {
-        case .success(let pair)?: return pair
-        case .failure(let error)?: throw .invalidFormat("p or s: \(error)")
-        case nil:
-            let outer = try GoJSONObject(body, fieldNames: ["p", "s"])
-            do {
-                return (
-                    try Base64.decode(try outer.string("p"), variant: base64), try Base64.decode(try outer.string("s"), variant: base64)
-                )
-            } catch let error as CdevTokenError {
-                throw error
-            } catch {
-                throw .invalidFormat("p or s: \(error)")
-            }
-        }
     }
 
     /// Go's `hmac.Equal`: the time depends only on the lengths.

@@ -7,61 +7,43 @@ import WireCore
 /// non-ASCII, other keys, null, fractions, nesting, bad syntax) is left to `JSONParser`, which gives
 /// the same values and the error messages and offsets.
 enum CompactJSONObject {
-    /// A member's value: where a string's text lies in the input, or an integer.
-    enum Member {
-        case string(Range<Int>)
-        case integer(Int64)
-    }
-
     /// The value of each of `fieldNames` (nil where absent), or nil when `bytes` is not of the compact
     /// shape. Members apply in order, so a repeated key keeps its last value, as in Go.
     static func scan(_ bytes: [UInt8], fieldNames: [String]) -> [JSONValue?]? {
-        bytes.withUnsafeBufferPointer { input in
-            members(input, fieldNames: fieldNames)?.map { member in
-                member.map { member -> JSONValue in
-                    switch member {
-                    case .string(let range): .string(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
-                    case .integer(let value): .int(value)
-                    }
+        bytes.withUnsafeBufferPointer { input -> [JSONValue?]? in
+            guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
+            var values = [JSONValue?](repeating: nil, count: fieldNames.count)
+            if input.count == 2 { return values }
+            var index = 1
+            var previousField: Int? = nil
+            while true {
+                guard input[index] == UInt8(ascii: "\""), let keyEnd = plainStringEnd(input, from: index + 1) else { return nil }
+                let key = UnsafeBufferPointer(rebasing: input[(index + 1)..<keyEnd])
+                // Go writes the fields in declaration order, so the name after the last one found is
+                // tried first; a search over all names is the fallback.
+                let next = previousField.map { $0 + 1 } ?? 0
+                guard
+                    let field = next < fieldNames.count && matches(fieldNames[next], key)
+                        ? next : fieldNames.firstIndex(where: { matches($0, key) })
+                else { return nil }
+                previousField = field
+                index = keyEnd + 1
+                guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                if input[index] == UInt8(ascii: "\"") {
+                    guard let end = plainStringEnd(input, from: index + 1) else { return nil }
+                    values[field] = .string(String(decoding: UnsafeBufferPointer(rebasing: input[(index + 1)..<end]), as: UTF8.self))
+                    index = end + 1
+                } else {
+                    guard let (value, end) = integer(input, from: index) else { return nil }
+                    values[field] = .int(value)
+                    index = end
                 }
+                // The last byte is the closing brace; a member ends at a comma or there.
+                if index == input.count - 1 { return values }
+                guard input[index] == UInt8(ascii: ","), index + 1 < input.count - 1 else { return nil }
+                index += 1
             }
-        }
-    }
-
-    /// `scan` without making strings: each field's member, nil where absent.
-    static func members(_ input: UnsafeBufferPointer<UInt8>, fieldNames: [String]) -> [Member?]? {
-        guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
-        var values = [Member?](repeating: nil, count: fieldNames.count)
-        if input.count == 2 { return values }
-        var index = 1
-        var previousField: Int? = nil
-        while true {
-            guard input[index] == UInt8(ascii: "\""), let keyEnd = plainStringEnd(input, from: index + 1) else { return nil }
-            let key = UnsafeBufferPointer(rebasing: input[(index + 1)..<keyEnd])
-            // Go writes the fields in declaration order, so the name after the last one found is
-            // tried first; a search over all names is the fallback.
-            let next = previousField.map { $0 + 1 } ?? 0
-            guard
-                let field = next < fieldNames.count && matches(fieldNames[next], key)
-                    ? next : fieldNames.firstIndex(where: { matches($0, key) })
-            else { return nil }
-            previousField = field
-            index = keyEnd + 1
-            guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            if input[index] == UInt8(ascii: "\"") {
-                guard let end = plainStringEnd(input, from: index + 1) else { return nil }
-                values[field] = .string((index + 1)..<end)
-                index = end + 1
-            } else {
-                guard let (value, end) = integer(input, from: index) else { return nil }
-                values[field] = .integer(value)
-                index = end
-            }
-            // The last byte is the closing brace; a member ends at a comma or there.
-            if index == input.count - 1 { return values }
-            guard input[index] == UInt8(ascii: ","), index + 1 < input.count - 1 else { return nil }
-            index += 1
         }
     }
 

@@ -54,14 +54,13 @@ public enum Base64 {
 
     /// Decodes `text` in `variant`; errors carry the byte offset.
     public static func decode(_ text: String, variant: Base64Variant) throws(WireError) -> [UInt8] {
-        // A native string is contiguous UTF-8: decode it where it lies instead of copying it.
-        if let result = text.utf8.withContiguousStorageIfAvailable({ decode(buffer: $0, variant: variant) }) { return try result.get() }
-        return try decode(utf8: Array(text.utf8), variant: variant)
+        try decode(text[...].utf8, variant: variant)
     }
 
     /// Decodes part of a string's UTF-8 (a token after its prefix) without copying it; offsets
     /// count from the start of the part.
     public static func decode(_ utf8: Substring.UTF8View, variant: Base64Variant) throws(WireError) -> [UInt8] {
+        // A native string is contiguous UTF-8: decode it where it lies instead of copying it.
         if let result = utf8.withContiguousStorageIfAvailable({ decode(buffer: $0, variant: variant) }) { return try result.get() }
         return try decode(utf8: Array(utf8), variant: variant)
     }

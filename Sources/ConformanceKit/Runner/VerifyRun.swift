@@ -117,7 +117,13 @@ public struct VerifyRun {
         // More shims only when there is a shim: the in-process reference runs on this thread.
         var implementations = [implementation]
         if options.shimCommand != nil, options.jobs > 1 {
-            for _ in 1..<options.jobs { implementations.append(try makeImplementation()) }
+            do {
+                for _ in 1..<options.jobs { implementations.append(try makeImplementation()) }
+            } catch {
+                // The shims already running would outlive this process (each has its own group).
+                for shim in implementations.compactMap({ $0 as? ShimImplementation }) { shim.client.stop() }
+                throw error
+            }
         }
         let runners = implementations.map { implementation in
             let runner = VectorRunner(
