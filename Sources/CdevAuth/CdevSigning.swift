@@ -5,7 +5,7 @@ public enum CdevSigning {
     /// HMAC-SHA256 of the payload bytes under the server secret.
     public static func mac(_ payload: [UInt8], secret: [UInt8]) -> [UInt8] {
         // One MAC under a key used once: no prepared state to copy (see Key).
-        Array(HMAC<SHA256>.authenticationCode(for: payload, using: SymmetricKey(data: secret)))
+        HMAC<SHA256>.authenticationCode(for: payload, using: SymmetricKey(data: secret)).withUnsafeBytes { Array($0) }
     }
 
     /// A server secret made ready for HMAC once: the hashes of the key's inner and outer pads are
@@ -24,7 +24,8 @@ public enum CdevSigning {
         public func mac(_ payload: [UInt8]) -> [UInt8] {
             var hmac = prepared
             hmac.update(data: payload)
-            return Array(hmac.finalize())
+            // The code's bytes copied at once (Array(code) iterates it as a generic sequence).
+            return hmac.finalize().withUnsafeBytes { Array($0) }
         }
     }
 }

@@ -35,7 +35,7 @@ public enum CdevToken {
         _ token: String, sign: ([UInt8]) -> [UInt8], serverId: String, now: Int64, revokedNonces: Set<String>
     ) throws(CdevTokenError) -> TokenPayload {
         // 1. Prefix, and something after it.
-        guard let prefix = TokenType.prefixes.first(where: { token.utf8.starts(with: $0.utf8) }),
+        guard let prefix = TokenType.prefix(of: token),
             token.utf8.count > prefix.utf8.count
         else { throw .invalidFormat("token must start with cdev_p_, cdev_s_ or cdev_r_ and carry a body") }
         // 2. The body is base64url without padding.

@@ -19,7 +19,7 @@ public struct TokenInspection: Sendable {
 
     /// Decodes `token` without the secret.
     public init(_ token: String, now: Int64? = nil) {
-        guard let prefix = TokenType.prefixes.first(where: { token.hasPrefix($0) }), token.utf8.count > prefix.utf8.count else {
+        guard let prefix = TokenType.prefix(of: token), token.utf8.count > prefix.utf8.count else {
             problem = (
                 "invalid-format",
                 token.hasPrefix("cdev_c_")

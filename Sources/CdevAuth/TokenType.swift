@@ -15,6 +15,21 @@ public enum TokenType: String, Sendable, CaseIterable {
     /// The prefixes a token may start with; `cdev_c_`, `cdev_d_`, `cdev_a_` are reserved only.
     public static let prefixes = [pairingPrefix, sessionPrefix, refreshPrefix]
 
+    /// The prefix `token` starts with, if any: `cdev_`, then `p`, `s` or `r`, then `_`, read as bytes
+    /// (a generic `starts(with:)` per prefix was a visible part of validating a token).
+    public static func prefix(of token: String) -> String? {
+        var token = token
+        return token.withUTF8 { bytes -> String? in
+            guard bytes.count >= 7, bytes[6] == UInt8(ascii: "_"), bytes.prefix(5).elementsEqual("cdev_".utf8) else { return nil }
+            switch bytes[5] {
+            case UInt8(ascii: "p"): return pairingPrefix
+            case UInt8(ascii: "s"): return sessionPrefix
+            case UInt8(ascii: "r"): return refreshPrefix
+            default: return nil
+            }
+        }
+    }
+
     /// The prefix Go mints for this type: any type other than pairing and refresh gets `cdev_s_`.
     public var prefix: String {
         switch self {

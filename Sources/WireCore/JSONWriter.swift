@@ -83,25 +83,77 @@ public struct JSONWriter: Sendable {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// The string's UTF-8, runs of bytes that need no escape copied at once. Every byte that may need
+    /// one is ASCII, or 0xE2, the first byte of U+2028 and U+2029 (a Swift string is valid UTF-8, so
+    /// a byte of any other character never looks like these). Writing scalar by scalar, each through a
+    /// String of its own, was most of the writer's time.
     private func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out.append(contentsOf: "\\\"".utf8)
-            case "\\": out.append(contentsOf: "\\\\".utf8)
-            case "\n": out.append(contentsOf: "\\n".utf8)
-            case "\r": out.append(contentsOf: "\\r".utf8)
-            case "\t": out.append(contentsOf: "\\t".utf8)
-            case "\u{08}": out.append(contentsOf: "\\b".utf8)
-            case "\u{0C}": out.append(contentsOf: "\\f".utf8)
-            case "/" where options.escapeSlash: out.append(contentsOf: "\\/".utf8)
-            case _ where options.escapeHTML && ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(scalar):
-                escapeUnicode(scalar.value, &out)
-            case _ where scalar.value < 0x20: escapeUnicode(scalar.value, &out)
-            default: out.append(contentsOf: String(scalar).utf8)
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            func flush() { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            while index < bytes.count {
+                let byte = bytes[index]
+                let kind = Self.byteKind[Int(byte)]
+                if kind == Self.plain {
+                    index += 1
+                    continue
+                }
+                var escaped: StaticString? = nil
+                var unicode: UInt32? = nil
+                var width = 1
+                switch kind {
+                case Self.quoteOrBackslash: escaped = byte == UInt8(ascii: "\"") ? "\\\"" : "\\\\"
+                case Self.control:
+                    switch byte {
+                    case 0x0A: escaped = "\\n"
+                    case 0x0D: escaped = "\\r"
+                    case 0x09: escaped = "\\t"
+                    case 0x08: escaped = "\\b"
+                    case 0x0C: escaped = "\\f"
+                    default: unicode = UInt32(byte)
+                    }
+                case Self.slash: if options.escapeSlash { escaped = "\\/" }
+                case Self.html: if options.escapeHTML { unicode = UInt32(byte) }
+                default:  // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                    if options.escapeHTML, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
+                        unicode = 0x2028 | UInt32(bytes[index + 2] & 1)
+                        width = 3
+                    }
+                }
+                if escaped == nil && unicode == nil {
+                    index += 1
+                    continue
+                }
+                flush()
+                if let escaped { out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount)) }
+                if let unicode { escapeUnicode(unicode, &out) }
+                index += width
+                runStart = index
             }
+            flush()
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static let plain: UInt8 = 0
+    private static let quoteOrBackslash: UInt8 = 1
+    private static let control: UInt8 = 2
+    private static let slash: UInt8 = 3
+    private static let html: UInt8 = 4
+    private static let lineSeparatorLead: UInt8 = 5
+    /// What each byte may need: nothing, always an escape, or one only under an option.
+    private static let byteKind: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0..<0x20: control
+        case 0x22, 0x5C: quoteOrBackslash
+        case 0x2F: slash
+        case 0x3C, 0x3E, 0x26: html
+        case 0xE2: lineSeparatorLead
+        default: plain
+        }
     }
 
     private func escapeUnicode(_ value: UInt32, _ out: inout [UInt8]) {

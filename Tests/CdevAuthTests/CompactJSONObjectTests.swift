@@ -12,6 +12,26 @@ final class CompactJSONObjectTests: XCTestCase {
         }
     }
 
+    /// The string scan reads eight bytes at a time: every byte value, at every offset of a 40-byte
+    /// string (so in every lane of a word, and in the bytes after the last whole word), must decline
+    /// exactly when it cannot stand in a plain string, and otherwise the text must come back whole.
+    func testEveryByteAtEveryOffsetOfAStringIsSeen() {
+        for offset in 0..<40 {
+            for byte in UInt8.min...UInt8.max {
+                var text = Array(repeating: UInt8(ascii: "a"), count: 40)
+                text[offset] = byte
+                let json = Array(#"{"nonce":""#.utf8) + text + Array(#""}"#.utf8)
+                let plain = byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                let values = CompactJSONObject.scan(json, fieldNames: ["nonce"])
+                if plain {
+                    XCTAssertEqual(values?[0]?.stringValue.map { Array($0.utf8) }, text, "byte \(byte) at \(offset)")
+                } else {
+                    XCTAssertNil(values, "byte \(byte) at \(offset) taken into a plain string")
+                }
+            }
+        }
+    }
+
     /// Payloads mutated one byte at a time (digits, quotes, commas, braces, escapes, spaces, non-ASCII):
     /// the compact path either declines or agrees with the general path, field by field, errors included.
     func testCompactPathAgreesWithTheGeneralPath() throws {

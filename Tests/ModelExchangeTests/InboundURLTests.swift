@@ -106,4 +106,18 @@ final class InboundURLTests: XCTestCase {
         let sig = URLQueryEncoding.encodeComponent(Base64.encode(Array(signature), variant: .foundation))
         XCTAssertEqual(code("flowdown://models" + foreignCanonical + "&sig=" + sig), "bad-signature")
     }
+
+    /// RFC 3986's scheme grammar, character by character: every scalar up to U+02FF (ASCII, Latin-1
+    /// letters that are alphabetic but not allowed, and more) as first and as later character.
+    func testSchemeCharacters() {
+        for value in UInt32(0)...0x2FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let letter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            let later = letter || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+            let text = String(Character(scalar))
+            XCTAssertEqual(ModelExchangeURL.isValidScheme(text + "x"), letter, "U+\(String(value, radix: 16)) first")
+            XCTAssertEqual(ModelExchangeURL.isValidScheme("x" + text), later, "U+\(String(value, radix: 16)) later")
+        }
+        XCTAssertFalse(ModelExchangeURL.isValidScheme(""))
+    }
 }

@@ -132,4 +132,30 @@ final class PayloadAndPlistTests: XCTestCase {
         XCTAssertFalse(text.contains("Bearer hidden"))
         XCTAssertTrue(text.contains("Authorization"))
     }
+
+    /// Dates written without the formatter agree with Foundation's `ISO8601DateFormatter` on the
+    /// edges of the years written directly, around the epoch, and on random seconds from year 1 to
+    /// 12000 (outside 1583...9999 the formatter itself is used).
+    func testDatesMatchFoundationsFormatter() {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let range = ModelsPlist.gregorianSeconds
+        var seconds: [Int64] = [0, -1, 1, 86_399, 86_400, -86_400, -86_401, 951_782_400, 4_107_542_399]
+        seconds += [
+            range.lowerBound - 1, range.lowerBound, range.lowerBound + 1, range.upperBound - 1, range.upperBound, range.upperBound + 1,
+        ]
+        var random = SeededRandom(seed: 0x6461_7465)
+        let first: Int64 = -62_135_596_800  // 0001-01-01
+        for _ in 0..<3_000 { seconds.append(first + Int64(random.next() % 378_000_000_000)) }
+        for value in seconds {
+            XCTAssertEqual(
+                ModelsPlist.iso8601(value), formatter.string(from: Date(timeIntervalSince1970: TimeInterval(value))), "\(value)")
+        }
+    }
+
+    func testEscapingOfPlistText() {
+        XCTAssertEqual(ModelsPlist.escape("a<b>&c"), "a&lt;b&gt;&amp;c")
+        XCTAssertEqual(ModelsPlist.escape("é & \u{1F600}"), "é &amp; \u{1F600}")
+        XCTAssertEqual(ModelsPlist.escape("plain"), "plain")
+    }
 }

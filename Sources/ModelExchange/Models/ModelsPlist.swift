@@ -148,15 +148,48 @@ public enum ModelsPlist {
         }
     }
 
+    /// `&`, `<` and `>` as entities, in one pass over the UTF-8 (three Foundation replacements, each
+    /// a search of the whole text, were a fifth of writing a plist); text without them is returned as is.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+            return text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Unix seconds as the ISO 8601 UTC text a plist date is written with.
+    /// The seconds `iso8601` writes itself: years 1583 to 9999. Before 1583 Foundation's formatter
+    /// counts in the Julian calendar, and past 9999 its year has more digits; both are left to it.
+    static let gregorianSeconds: ClosedRange<Int64> =
+        CivilCalendar.daysFromCivil(year: 1583, month: 1, day: 1) * 86_400...CivilCalendar.daysFromCivil(year: 10_000, month: 1, day: 1)
+        * 86_400 - 1
+
+    /// Unix seconds as the ISO 8601 UTC text a plist date is written with (`yyyy-MM-ddTHH:mm:ssZ`),
+    /// as Foundation's `ISO8601DateFormatter` writes it. Written here for the common years: the
+    /// formatter, made anew for each date, was the largest cost of writing a plist.
     public static func iso8601(_ seconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        guard gregorianSeconds.contains(seconds) else {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let second = Int(seconds - days * 86_400)
+        let date = CivilCalendar.civilFromDays(days)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return "\(digits(date.year, 4))-\(digits(date.month, 2))-\(digits(date.day, 2))T"
+            + "\(digits(second / 3600, 2)):\(digits(second / 60 % 60, 2)):\(digits(second % 60, 2))Z"
     }
 }
