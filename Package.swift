@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
         .library(name: "CrossCheck", targets: ["CrossCheck"]),
+        .library(name: "SodiumCheck", targets: ["SodiumCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,7 +65,9 @@ let package = Package(
             name: "CSecp256k1", pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"])]),
         // Independent implementations (libsodium, OpenSSL, swift-crypto) that tests, fuzzers and benchmarks check against.
-        .target(name: "CrossCheck", dependencies: ["WireCore", "CSodium", "COpenSSL", crypto]),
+        .target(name: "CrossCheck", dependencies: ["SodiumCheck", "COpenSSL", crypto]),
+        // CrossCheck's libsodium half, on its own for the fuzz targets that need no swift-crypto.
+        .target(name: "SodiumCheck", dependencies: ["WireCore", "CSodium"]),
         .target(name: "WireCore", dependencies: ["CBase64SIMD"]),
         // Base64 blocks decoded with AVX2 (chosen at run time; other CPUs use WireCore's scalar loop).
         .target(name: "CBase64SIMD"),

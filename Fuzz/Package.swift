@@ -6,6 +6,8 @@ import PackageDescription
 
 let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
 let crossCheck = Target.Dependency.product(name: "CrossCheck", package: "WireCheck")
+// libsodium alone: a target without swift-crypto does not carry BoringSSL's coverage counters.
+let sodiumCheck = Target.Dependency.product(name: "SodiumCheck", package: "WireCheck")
 let modelExchange = Target.Dependency.product(name: "ModelExchange", package: "WireCheck")
 let cdevAuth = Target.Dependency.product(name: "CdevAuth", package: "WireCheck")
 let cdevService = Target.Dependency.product(name: "CdevService", package: "WireCheck")
@@ -22,9 +24,9 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [wireCore, "FuzzSanitizerDefaults"]),
         // AddressSanitizer defaults linked into every target (through FuzzSupport).
         .target(name: "FuzzSanitizerDefaults"),
-        .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, crossCheck]),
+        .executableTarget(name: "FuzzBase64", dependencies: ["FuzzSupport", wireCore, sodiumCheck]),
         .executableTarget(name: "FuzzQueryEncoding", dependencies: ["FuzzSupport", wireCore]),
-        .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore, crossCheck]),
+        .executableTarget(name: "FuzzHex", dependencies: ["FuzzSupport", wireCore, sodiumCheck]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", wireCore]),
         .executableTarget(name: "FuzzFlowDownURL", dependencies: ["FuzzSupport", wireCore, modelExchange]),
         .executableTarget(name: "FuzzFlowDownPayload", dependencies: ["FuzzSupport", wireCore, modelExchange, crossCheck]),

@@ -1,4 +1,4 @@
-import CrossCheck
+import SodiumCheck
 import FuzzSupport
 import WireCore
 
