@@ -120,4 +120,20 @@ final class InboundURLTests: XCTestCase {
         }
         XCTAssertFalse(ModelExchangeURL.isValidScheme(""))
     }
+
+    /// `firstValue(named:)` is `parameters[name]`: random items with upper case, the Kelvin sign, a
+    /// dotted capital I, repeated names and items without a value.
+    func testFirstValueIsTheParameter() {
+        var random = SeededRandom(seed: 0x7061_7261)
+        let names = ["pk", "PK", "p\u{212A}", "Pk", "sig", "SIG", "S\u{130}G", "si", "sigs", "", "stage", "st\u{e4}ge"]
+        for _ in 0..<2_000 {
+            let items = (0..<Int(random.next() % 6)).map { index in
+                QueryItem(names[Int(random.next() % UInt64(names.count))], random.next() % 4 == 0 ? nil : "v\(index)")
+            }
+            let url = ModelExchangeURL(scheme: "flowdown", items: items)
+            for name in ["pk", "sig", "stage", "si", "", "s\u{130}g".lowercased()] {
+                XCTAssertEqual(url.firstValue(named: name), url.parameters[name], "\(name) in \(items)")
+            }
+        }
+    }
 }

@@ -12,13 +12,14 @@ public enum InboundRequest: Equatable, Sendable {
             throw .malformed(
                 "host and path must be models and /exchange, got \(url.host.debugDescription) and \(url.path.debugDescription)")
         }
-        let parameters = url.parameters
-        if parameters["stage"]?.lowercased() == "cancelled" { return .cancelled(session: parameters["session"]) }
-        if let pk = parameters["pk"], !pk.isEmpty, let callback = parameters["callback"], !callback.isEmpty {
+        // The first value of each name, found in the items when asked for (see firstValue(named:)).
+        let parameters = url.firstValue(named:)
+        if parameters("stage")?.lowercased() == "cancelled" { return .cancelled(session: parameters("session")) }
+        if let pk = parameters("pk"), !pk.isEmpty, let callback = parameters("callback"), !callback.isEmpty {
             return .handshake(pk: pk, callback: callback)
         }
         func require(_ name: String) throws(ModelExchangeError) -> String {
-            guard let value = parameters[name] else { throw .malformed("the exchange URL has no \(name)") }
+            guard let value = parameters(name) else { throw .malformed("the exchange URL has no \(name)") }
             return value
         }
         let session = try require("session")
@@ -29,11 +30,11 @@ public enum InboundRequest: Equatable, Sendable {
         guard let timestamp = Double(timestampText) else {
             throw .malformed("timestamp \(timestampText.debugDescription) is not a number")
         }
-        let capabilities = try Capability.parseList(parameters["capabilities"] ?? "")
+        let capabilities = try Capability.parseList(parameters("capabilities") ?? "")
         let request = ExchangeRequest(
             session: session, appName: appName, reason: reason, capabilities: capabilities,
             multipleSelection: multipleSelection, timestamp: timestamp)
-        return .exchange(ReceivedExchange(request: request, signature: parameters["sig"], url: url))
+        return .exchange(ReceivedExchange(request: request, signature: parameters("sig"), url: url))
     }
 }
 

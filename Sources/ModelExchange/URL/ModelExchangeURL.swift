@@ -143,6 +143,37 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// `parameters[name]` without building the dictionary: the value of the first item with a value
+    /// whose lower-cased name is `name` (itself lower-case). ASCII names are compared by folding
+    /// bytes; any other name is lower-cased as `parameters` does (the Kelvin sign lower-cases to `k`,
+    /// so `p\u{212A}` is `pk`). A verification asks for ten names; the dictionary cost more than that.
+    public func firstValue(named name: String) -> String? {
+        for item in items {
+            guard let value = item.value else { continue }
+            if Self.lowercasedName(item.name, equals: name) { return value }
+        }
+        return nil
+    }
+
+    private static func lowercasedName(_ candidate: String, equals name: String) -> Bool {
+        var candidate = candidate
+        var name = name
+        // nil: the candidate is not ASCII, and only `lowercased()` knows what it becomes.
+        let asciiVerdict: Bool? = candidate.withUTF8 { candidate in
+            name.withUTF8 { name in
+                var equal = candidate.count == name.count
+                for index in candidate.indices {
+                    var byte = candidate[index]
+                    if byte >= 0x80 { return nil }
+                    if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                    if equal && byte != name[index] { equal = false }
+                }
+                return equal
+            }
+        }
+        return asciiVerdict ?? (candidate.lowercased() == name)
+    }
+
     /// True when two items share a lower-cased name (vectors flag these `DuplicateParameter`).
     public var hasDuplicateNames: Bool {
         let names = items.filter { $0.value != nil }.map { $0.name.lowercased() }
