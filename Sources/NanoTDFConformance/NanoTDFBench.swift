@@ -22,6 +22,7 @@ enum NanoTDFBench {
         let nonce = IVConvention.zeroPrefix.nonce(container.payload.iv)
         let raw = OpenSSL.aes256GCMSeal(key: payloadKey, nonce: nonce, plaintext: Array(repeating: 0x61, count: 64 * 1024))
         let payloadBytes = container.payload.ciphertext.count
+        let gcm = "raw OpenSSL AES-256-GCM open of the same 64 KiB"
         return [
             BenchCase("nanotdf header parse, spec example 1 (142 B)", inputBytes: 142, unit: .operationsPerSecond) {
                 (try? Container.parseHeader(NanoTDFFixtures.specExample1))?.length ?? 0
@@ -29,11 +30,13 @@ enum NanoTDFBench {
             BenchCase("nanotdf header parse, spec example 2 (151 B)", inputBytes: 151, unit: .operationsPerSecond) {
                 (try? Container.parseHeader(NanoTDFFixtures.specExample2))?.length ?? 0
             },
-            BenchCase("nanotdf payload decrypt, 64 KiB, payload key known (parse+GCM)", inputBytes: payloadBytes, unit: .megabytesPerSecond)
-            {
+            BenchCase(
+                "nanotdf payload decrypt, 64 KiB, payload key known (parse+GCM)", inputBytes: payloadBytes, unit: .megabytesPerSecond,
+                floor: gcm
+            ) {
                 (try? Container.parse(bytes))?.openPayload(payloadKey: payloadKey, ivConvention: .zeroPrefix)?.0.count ?? 0
             },
-            BenchCase("raw OpenSSL AES-256-GCM open of the same 64 KiB", inputBytes: payloadBytes, unit: .megabytesPerSecond) {
+            BenchCase(gcm, inputBytes: payloadBytes, unit: .megabytesPerSecond) {
                 OpenSSL.aes256GCMOpen(key: payloadKey, nonce: nonce, ciphertext: raw.ciphertext, tag: raw.tag)?.count ?? 0
             },
             BenchCase("nanotdf ECDH + HKDF on secp256r1 (the start of every decrypt)", inputBytes: 33, unit: .operationsPerSecond) {

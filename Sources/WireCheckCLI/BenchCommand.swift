@@ -12,7 +12,9 @@ struct BenchCommand: ParsableCommand {
             + """
              Each figure is the median of --samples samples of at least --sample-seconds each, with the slowest and \
             fastest sample as its spread, all in one run; a suite's cases are sampled in turns (one sample of each per \
-            round), so a protocol step and the floor next to it see the same machine. --compare reads an earlier run's \
+            round), so a protocol step and the floor next to it see the same machine. A row with a floor also gets its \
+            time over the floor's ("× floor"): the median of the ratios of the two samples of each round, which a slow \
+            spell of the machine moves far less than the ratio of the medians. --compare reads an earlier run's \
             JSON and adds, per row, the ratio of this median to that one (above 1: faster now). Build with -c release for \
             meaningful numbers.
             Example: wirecheck bench --suite cdev --compare reports/bench/<earlier>.json
@@ -45,6 +47,9 @@ struct BenchCommand: ParsableCommand {
         var unit: String
         /// This median over the median of the same row in --compare's run.
         var ratio: Double?
+        /// The floor's name, and this row's time over the floor's: the median over the rounds.
+        var floor: String?
+        var timesFloor: Double?
     }
 
     /// One sample: runs `iteration` for at least --sample-seconds (or exactly --iterations times) and
@@ -65,15 +70,22 @@ struct BenchCommand: ParsableCommand {
         return benchCase.units(count) / elapsed
     }
 
-    /// The sorted sample rates of each case. Samples are taken in rounds, one of every case per round,
-    /// so a slow spell of this shared machine lowers a protocol step and its floor alike and the ratio
-    /// between them holds.
+    /// The sample rates of each case, round by round. Samples are taken in rounds, one of every case
+    /// per round, so a slow spell of this shared machine lowers a protocol step and its floor alike and
+    /// the ratio between them holds.
     func sampledRates(_ cases: [BenchCase]) -> [[Double]] {
         var rates = Array(repeating: [Double](), count: cases.count)
         for _ in 0..<(iterations == nil ? samples : 1) {
             for (index, benchCase) in cases.enumerated() { rates[index].append(sample(benchCase)) }
         }
-        return rates.map { $0.sorted() }
+        return rates
+    }
+
+    /// A case's time over its floor's: per round, the floor's rate over the case's (both rates count
+    /// the same operations or bytes), then the median of the rounds.
+    static func timesFloor(_ rounds: [Double], floor: [Double]) -> Double? {
+        let ratios = zip(rounds, floor).compactMap { rate, floorRate in rate > 0 ? floorRate / rate : nil }.sorted()
+        return ratios.isEmpty ? nil : ratios[ratios.count / 2]
     }
 
     /// The medians of an earlier run's JSON by row name.
@@ -103,19 +115,26 @@ struct BenchCommand: ParsableCommand {
             let cases: [BenchCase]
             do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(family.name) benchmarks could not be set up: \(error)") }
             let selected = cases.filter { benchCase in only.map { benchCase.name.contains($0) } ?? true }
-            for (benchCase, rates) in zip(selected, sampledRates(selected)) {
+            let rounds = sampledRates(selected)
+            for (benchCase, caseRounds) in zip(selected, rounds) {
+                let rates = caseRounds.sorted()
                 let rate = rates[rates.count / 2]
+                // Only a floor measured in this run (--only may leave it out), in the same unit.
+                let floorRounds = selected.firstIndex { $0.name == benchCase.floor && $0.unit == benchCase.unit }.map { rounds[$0] }
+                let timesFloor = floorRounds.flatMap { Self.timesFloor(caseRounds, floor: $0) }
                 let ratio = previous[benchCase.name].flatMap { $0 > 0 ? rate / $0 : nil }
                 // Operations also in ns/op, the unit per-call costs are usually quoted in.
                 let perOperation = benchCase.unit == .operationsPerSecond ? String(format: "  (%.0f ns/op)", 1e9 / rate) : ""
                 Console().message(
                     String(
                         format: "%-64@ %12.1f %@ [%.1f–%.1f]", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString,
-                        rates.first!, rates.last!) + perOperation + (ratio.map { String(format: "  %.2f× previous", $0) } ?? ""))
+                        rates.first!, rates.last!) + perOperation + (timesFloor.map { String(format: "  %.3f× floor", $0) } ?? "")
+                        + (ratio.map { String(format: "  %.2f× previous", $0) } ?? ""))
                 results.append(
                     Measurement(
                         name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, min: rates.first!, max: rates.last!,
-                        unit: benchCase.unit.rawValue, ratio: ratio))
+                        unit: benchCase.unit.rawValue, ratio: ratio, floor: timesFloor == nil ? nil : benchCase.floor,
+                        timesFloor: timesFloor))
             }
         }
         try write(results)
@@ -142,19 +161,25 @@ struct BenchCommand: ParsableCommand {
                         "rate": .double(Self.tenth($0.rate)), "min": .double(Self.tenth($0.min)), "max": .double(Self.tenth($0.max)),
                     ]
                     if let ratio = $0.ratio { row["ratioToCompare"] = .double((ratio * 1000).rounded() / 1000) }
+                    if let floor = $0.floor, let times = $0.timesFloor {
+                        row["floor"] = .string(floor)
+                        row["timesFloor"] = .double((times * 1000).rounded() / 1000)
+                    }
                     return .object(row)
                 }),
         ]
         var markdown =
             "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, "
-            + "all in one run; min and max are the slowest and fastest sample"
+            + "all in one run; min and max are the slowest and fastest sample; × floor is the row's time over its floor's "
+            + "(the median of the per-round ratios)"
             + (compare.map { "; ratio = this median / the median in `\($0)` (above 1: faster now)" } ?? "") + ".\n\n"
-            + "| measurement | input bytes | median | min | max | unit |\(compare == nil ? "" : " ratio |")\n"
-            + "|---|---:|---:|---:|---:|---|\(compare == nil ? "" : "---:|")\n"
+            + "| measurement | input bytes | median | min | max | unit | × floor |\(compare == nil ? "" : " ratio |")\n"
+            + "|---|---:|---:|---:|---:|---|---:|\(compare == nil ? "" : "---:|")\n"
         for result in results {
             let ratio = compare == nil ? "" : " \(result.ratio.map { String(format: "%.2f×", $0) } ?? "new") |"
             let figures = [result.rate, result.min, result.max].map { String(format: "%.1f", $0) }.joined(separator: " | ")
-            markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) |\(ratio)\n"
+            let floor = result.timesFloor.map { String(format: "%.3f×", $0) } ?? ""
+            markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) | \(floor) |\(ratio)\n"
         }
         try (JSONWriter.pretty(document) + "\n").write(toFile: "\(output)/\(runName).json", atomically: true, encoding: .utf8)
         try markdown.write(toFile: "\(output)/\(runName).md", atomically: true, encoding: .utf8)

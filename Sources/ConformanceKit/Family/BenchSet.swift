@@ -30,14 +30,18 @@ public struct BenchCase {
     public let inputBytes: Int
     /// The unit the rate is given in.
     public let unit: Unit
+    /// The name of the case in the same set this one is measured against (the crypto it cannot
+    /// avoid, or what a user would otherwise pick); the report gives this case's time over the floor's.
+    public let floor: String?
     /// One iteration; its result is summed so the work cannot be optimised away.
     public let iteration: () -> Int
 
     /// A case; `iteration` should return the same positive value each time it succeeds.
-    public init(_ name: String, inputBytes: Int, unit: Unit, iteration: @escaping () -> Int) {
+    public init(_ name: String, inputBytes: Int, unit: Unit, floor: String? = nil, iteration: @escaping () -> Int) {
         self.name = name
         self.inputBytes = inputBytes
         self.unit = unit
+        self.floor = floor
         self.iteration = iteration
     }
 

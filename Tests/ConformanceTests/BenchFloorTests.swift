@@ -1,0 +1,49 @@
+import ConformanceKit
+import Foundation
+import WireCore
+import XCTest
+
+/// `wirecheck bench` rows measured against a floor: every floor a family names is a case of the
+/// same set in the same unit, and a run reports each such row's time over its floor's.
+final class BenchFloorTests: XCTestCase {
+    func testEveryFloorIsACaseOfTheSameSet() throws {
+        var floors = 0
+        for family in TestEnvironment.families.all {
+            guard let bench = family.bench else { continue }
+            let cases = try bench.makeCases(4096)
+            for benchCase in cases {
+                guard let floor = benchCase.floor else { continue }
+                floors += 1
+                let match = cases.first { $0.name == floor }
+                XCTAssertNotNil(match, "\(family.name): \(benchCase.name) names a floor that is not in its set: \(floor)")
+                XCTAssertEqual(match?.unit, benchCase.unit, "\(family.name): \(benchCase.name) and its floor differ in unit")
+            }
+        }
+        // The protocol steps of the table: cdev validate (two ways), FlowDown verify and open,
+        // two Base64 decoders, hex, NanoTDF, Arkavo's two tables and MLS's two validations.
+        XCTAssertGreaterThanOrEqual(floors, 12)
+    }
+
+    func testARunReportsTheTimeOverTheFloor() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let run = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--samples", "3", "--sample-seconds", "0.01", "--json"],
+            directory: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = try XCTUnwrap(try JSONParser.parse(run.stdout)["results"]?.arrayValue)
+        let names = Set(rows.compactMap { $0["name"]?.stringValue })
+        let withFloor = rows.filter { $0["floor"] != nil }
+        XCTAssertEqual(withFloor.count, 2, "both validations are measured against raw HMAC")
+        for row in withFloor {
+            XCTAssertTrue(names.contains(row["floor"]?.stringValue ?? ""), "the floor is a row of the same run")
+            // Validation does the HMAC and more: it cannot take less time than the HMAC alone.
+            let times = try XCTUnwrap(row["timesFloor"]?.doubleValue)
+            XCTAssertGreaterThan(times, 1.0, "\(row)")
+            XCTAssertLessThan(times, 50.0, "\(row)")
+        }
+        let markdown = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/reports/bench").filter { $0.hasSuffix(".md") }
+        XCTAssertEqual(markdown.count, 1)
+        let table = try String(contentsOfFile: "\(dir)/reports/bench/\(markdown[0])", encoding: .utf8)
+        XCTAssertTrue(table.contains("| × floor |"), table)
+    }
+}
