@@ -167,11 +167,14 @@ public enum ModelsPlist {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The seconds `iso8601` writes itself: years 1583 to 9999. Before 1583 Foundation's formatter
-    /// counts in the Julian calendar, and past 9999 its year has more digits; both are left to it.
-    static let gregorianSeconds: ClosedRange<Int64> =
-        CivilCalendar.daysFromCivil(year: 1583, month: 1, day: 1) * 86_400...CivilCalendar.daysFromCivil(year: 10_000, month: 1, day: 1)
-        * 86_400 - 1
+    /// The seconds `iso8601` writes itself: the years 1583 to 9999, well inside the Gregorian calendar
+    /// and four digits long. Other dates go to Foundation's formatter as before (its calendar before
+    /// the Gregorian reform and its years past 9999 are its own; they are not reproduced here).
+    static let gregorianSeconds: ClosedRange<Int64> = {
+        let first = CivilCalendar.daysFromCivil(year: 1583, month: 1, day: 1) * 86_400
+        let end = CivilCalendar.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400
+        return first...(end - 1)
+    }()
 
     /// Unix seconds as the ISO 8601 UTC text a plist date is written with (`yyyy-MM-ddTHH:mm:ssZ`),
     /// as Foundation's `ISO8601DateFormatter` writes it. Written here for the common years: the
