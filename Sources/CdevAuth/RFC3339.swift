@@ -8,9 +8,7 @@ public enum RFC3339 {
     public static func format(unixSeconds: Int64, offsetSeconds: Int) -> String {
         // Proleptic Gregorian arithmetic, as Go's time package: Foundation's Gregorian calendar
         // switches to Julian dates before 1582 (found by FuzzCdevPairingJSON).
-        let local = unixSeconds + Int64(offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let secondOfDay = Int(local - days * 86_400)
+        let (days, secondOfDay) = CivilCalendar.dayAndSecond(ofUnixSeconds: unixSeconds + Int64(offsetSeconds))
         let (year, month, day) = civilFromDays(days)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var yearText = String(abs(year))

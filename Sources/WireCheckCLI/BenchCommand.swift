@@ -47,9 +47,9 @@ struct BenchCommand: ParsableCommand {
         var unit: String
         /// This median over the median of the same row in --compare's run.
         var ratio: Double?
-        /// The floor's name, and this row's time over the floor's: the median over the rounds.
-        var floor: String?
-        var timesFloor: Double?
+        /// The floor's name, and this row's time over the floor's (the median over the rounds); nil
+        /// when the row has no floor or its floor was not measured in this run.
+        var floor: (name: String, times: Double)?
     }
 
     /// One sample: runs `iteration` for at least --sample-seconds (or exactly --iterations times) and
@@ -120,21 +120,21 @@ struct BenchCommand: ParsableCommand {
                 let rates = caseRounds.sorted()
                 let rate = rates[rates.count / 2]
                 // Only a floor measured in this run (--only may leave it out), in the same unit.
-                let floorRounds = selected.firstIndex { $0.name == benchCase.floor && $0.unit == benchCase.unit }.map { rounds[$0] }
-                let timesFloor = floorRounds.flatMap { Self.timesFloor(caseRounds, floor: $0) }
+                let floor = selected.firstIndex { $0.name == benchCase.floor && $0.unit == benchCase.unit }.flatMap { index in
+                    Self.timesFloor(caseRounds, floor: rounds[index]).map { (name: selected[index].name, times: $0) }
+                }
                 let ratio = previous[benchCase.name].flatMap { $0 > 0 ? rate / $0 : nil }
                 // Operations also in ns/op, the unit per-call costs are usually quoted in.
                 let perOperation = benchCase.unit == .operationsPerSecond ? String(format: "  (%.0f ns/op)", 1e9 / rate) : ""
                 Console().message(
                     String(
                         format: "%-64@ %12.1f %@ [%.1f–%.1f]", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString,
-                        rates.first!, rates.last!) + perOperation + (timesFloor.map { String(format: "  %.3f× floor", $0) } ?? "")
+                        rates.first!, rates.last!) + perOperation + (floor.map { String(format: "  %.3f× floor", $0.times) } ?? "")
                         + (ratio.map { String(format: "  %.2f× previous", $0) } ?? ""))
                 results.append(
                     Measurement(
                         name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, min: rates.first!, max: rates.last!,
-                        unit: benchCase.unit.rawValue, ratio: ratio, floor: timesFloor == nil ? nil : benchCase.floor,
-                        timesFloor: timesFloor))
+                        unit: benchCase.unit.rawValue, ratio: ratio, floor: floor))
             }
         }
         try write(results)
@@ -161,9 +161,9 @@ struct BenchCommand: ParsableCommand {
                         "rate": .double(Self.tenth($0.rate)), "min": .double(Self.tenth($0.min)), "max": .double(Self.tenth($0.max)),
                     ]
                     if let ratio = $0.ratio { row["ratioToCompare"] = .double((ratio * 1000).rounded() / 1000) }
-                    if let floor = $0.floor, let times = $0.timesFloor {
-                        row["floor"] = .string(floor)
-                        row["timesFloor"] = .double((times * 1000).rounded() / 1000)
+                    if let floor = $0.floor {
+                        row["floor"] = .string(floor.name)
+                        row["timesFloor"] = .double((floor.times * 1000).rounded() / 1000)
                     }
                     return .object(row)
                 }),
@@ -178,7 +178,7 @@ struct BenchCommand: ParsableCommand {
         for result in results {
             let ratio = compare == nil ? "" : " \(result.ratio.map { String(format: "%.2f×", $0) } ?? "new") |"
             let figures = [result.rate, result.min, result.max].map { String(format: "%.1f", $0) }.joined(separator: " | ")
-            let floor = result.timesFloor.map { String(format: "%.3f×", $0) } ?? ""
+            let floor = result.floor.map { String(format: "%.3f×", $0.times) } ?? ""
             markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) | \(floor) |\(ratio)\n"
         }
         try (JSONWriter.pretty(document) + "\n").write(toFile: "\(output)/\(runName).json", atomically: true, encoding: .utf8)

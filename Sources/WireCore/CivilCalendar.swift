@@ -22,6 +22,13 @@ public enum CivilCalendar {
         return era * 146_097 + doe - 719_468
     }
 
+    /// The day since 1970-01-01 that Unix second `seconds` falls on, and the second within that day.
+    /// The day is floored, so a second before 1970 belongs to the day before, not the day after.
+    public static func dayAndSecond(ofUnixSeconds seconds: Int64) -> (days: Int64, secondOfDay: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (days, Int(seconds - days * 86_400))
+    }
+
     /// The date of a day count since 1970-01-01 (inverse of `daysFromCivil`).
     public static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468

@@ -130,8 +130,8 @@ public struct Datetime: Sendable, Equatable {
     public static func format(unixMilliseconds ms: Int64) -> String {
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let millis = ms - seconds * 1000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        let (days, second) = CivilCalendar.dayAndSecond(ofUnixSeconds: seconds)
+        let secondOfDay = Int64(second)
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         func pad(_ v: Int64, _ n: Int) -> String {
             let s = String(v)

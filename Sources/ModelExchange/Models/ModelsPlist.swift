@@ -185,8 +185,7 @@ public enum ModelsPlist {
             formatter.timeZone = TimeZone(identifier: "UTC")
             return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
         }
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = Int(seconds - days * 86_400)
+        let (days, second) = CivilCalendar.dayAndSecond(ofUnixSeconds: seconds)
         let date = CivilCalendar.civilFromDays(days)
         func digits(_ value: Int, _ count: Int) -> String {
             let text = String(value)
