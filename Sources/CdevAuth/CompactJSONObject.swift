@@ -12,7 +12,7 @@ enum CompactJSONObject {
     static func scan(_ bytes: [UInt8], fieldNames: [String]) -> [JSONValue?]? {
         bytes.withUnsafeBufferPointer { input -> [JSONValue?]? in
             guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
-            var values = [JSONValue?](repeating: nil, count: fieldNames.count)
+            var values = GoJSONObject.noValues(fieldNames.count)
             if input.count == 2 { return values }
             var index = 1
             var previousField: Int? = nil
@@ -59,47 +59,12 @@ enum CompactJSONObject {
     }
 
     /// The offset of the quote closing a string whose text starts at `start`, when the text is only
-    /// printable ASCII without a backslash.
+    /// printable ASCII without a backslash. (A token's payload is one such string of some 270 bytes;
+    /// its scan was the largest cost after the HMAC, so `JSONStringScan` takes eight bytes at a time.)
     private static func plainStringEnd(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        // Eight bytes at a time while none of them can end the string or make it not plain: a token's
-        // payload is one such string of some 270 bytes, and its scan was the largest cost after the HMAC.
-        if let base = input.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= input.count, !mayStopPlainString(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-            }
-        }
-        // Then one table lookup per byte instead of four comparisons (under a fuzzer's comparison
-        // tracing, each comparison is a call).
-        stringByteClass.withUnsafeBufferPointer { classes in
-            while index < input.count, classes[Int(input[index])] == plain { index += 1 }
-        }
+        let index = JSONStringScan.plainEnd(input, from: start)
         guard index < input.count, input[index] == UInt8(ascii: "\"") else { return nil }
         return index
-    }
-
-    /// Whether any of the eight bytes of `word` is a quote, a backslash, a control character or
-    /// not ASCII. The classic bit tricks: `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some
-    /// byte of x is zero, and with `0x20…` in place of `0x01…` when some byte is below 0x20 (for
-    /// bytes below 0x80; the others are caught by their top bit). Neither misses a byte; a stop only
-    /// sends the word to the exact per-byte scan.
-    @inline(__always)
-    private static func mayStopPlainString(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let zeroInQuotes = (quotes &- ones) & ~quotes
-        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroInQuotes | zeroInBackslashes | control | word) & highBits != 0
-    }
-
-    private static let plain: UInt8 = 0
-    /// 0 for a byte a plain string may hold (printable ASCII other than `"` and `\`), 1 otherwise.
-    private static let stringByteClass: [UInt8] = (0...255).map { byte in
-        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") ? plain : 1
     }
 
     /// `-?(0|[1-9][0-9]*)` of at most 18 digits (so it fits an Int64) followed by `,` or `}`, and the

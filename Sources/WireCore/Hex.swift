@@ -36,14 +36,14 @@ public enum Hex {
         let count = input.count / 2
         var bad: UInt8 = 0
         let out = values.withUnsafeBufferPointer { table in
-            [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            ByteArray.build(capacity: count) { output in
                 for i in 0..<count {
                     let high = table[Int(input[2 &* i])]
                     let low = table[Int(input[2 &* i &+ 1])]
                     bad |= high | low
                     output[i] = high << 4 | low
                 }
-                initialized = count
+                return count
             }
         }
         guard bad & 0xF0 != 0 else { return .success(out) }

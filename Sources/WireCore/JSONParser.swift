@@ -186,27 +186,36 @@ public struct JSONParser {
         index += 1  // opening quote
         let start = index
         // Most strings have no escape: find the closing quote and make the string straight from the
-        // input (no intermediate array; ASCII needs no UTF-8 validation).
-        var highBits: UInt8 = 0
-        while index < bytes.count {
+        // input (no intermediate array; ASCII needs no UTF-8 validation). Runs of printable ASCII are
+        // skipped eight bytes at a time; the bytes of other characters are noted and stepped over.
+        var isASCII = true
+        while true {
+            let from = index
+            index = bytes.withUnsafeBufferPointer { JSONStringScan.plainEnd($0, from: from) }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
+            if byte >= 0x80 {
+                isASCII = false
+                while index < bytes.count, bytes[index] >= 0x80 { index += 1 }
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                if highBits & 0x80 == 0 { return String(decoding: bytes[start..<index - 1], as: UTF8.self) }
+                if isASCII { return String(decoding: bytes[start..<index - 1], as: UTF8.self) }
                 guard let string = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
                     throw fail("string is not valid UTF-8", at: start)
                 }
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw fail("control character in string") }
-            highBits |= byte
-            index += 1
+            throw fail("control character in string")
         }
         // An escape (or the end of the input): the general path, from where the scan stopped.
         var out = Array(bytes[start..<index])
         var runStart = index
         while true {
+            let from = index
+            index = bytes.withUnsafeBufferPointer { JSONStringScan.plainEnd($0, from: from) }
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -216,7 +225,7 @@ public struct JSONParser {
             }
             if byte < 0x20 { throw fail("control character in string") }
             if byte != UInt8(ascii: "\\") {
-                index += 1
+                index += 1  // a byte of a multi-byte character, validated with the rest at the end
                 continue
             }
             out.append(contentsOf: bytes[runStart..<index])

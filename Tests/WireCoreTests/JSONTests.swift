@@ -1,5 +1,6 @@
-import WireCore
 import XCTest
+
+@testable import WireCore
 
 final class JSONTests: XCTestCase {
     func testParseKeepsKeyOrderAndWriterReproducesIt() throws {
@@ -47,6 +48,47 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSONWriter(options: .init(escapeHTML: true)).string(value), #""a/b\u003cc\u003e\u0026\u2028\u0001""#)
     }
 
+    /// String text is skipped eight bytes at a time: every byte value at every offset of a 40-byte
+    /// string (every lane of a word, and the bytes after the last whole word) must stop the scan
+    /// where the byte-by-byte rules say, with the same error and offset. Once without an escape, and
+    /// once after one (`\n`), which takes the path that copies the text.
+    func testEveryByteAtEveryOffsetOfAString() {
+        for lead in [[], Array(#"\n"#.utf8)] {
+            let decodedLead = lead.isEmpty ? "" : "\n"
+            for offset in 0..<40 {
+                for byte in UInt8.min...UInt8.max {
+                    var text = Array(repeating: UInt8(ascii: "a"), count: 40)
+                    text[offset] = byte
+                    let at = 1 + lead.count + offset  // the byte's offset in the JSON
+                    let result = Result { () throws(JSONParser.Failure) in try JSONParser.parse([0x22] + lead + text + [0x22]) }
+                    let expected: JSONParser.Failure?
+                    switch byte {
+                    case 0..<0x20: expected = .init(offset: at, reason: "control character in string")
+                    case UInt8(ascii: "\""): expected = .init(offset: at + 1, reason: "unexpected data after the value")
+                    case UInt8(ascii: "\\"):
+                        // Last, it escapes the closing quote.
+                        expected =
+                            offset == 39
+                            ? .init(offset: at + 2, reason: "unterminated string") : .init(offset: at, reason: "invalid escape")
+                    // Reported where the text after the last escape starts.
+                    case 0x80...: expected = .init(offset: 1 + lead.count, reason: "string is not valid UTF-8")
+                    default:
+                        expected = nil
+                        XCTAssertEqual(
+                            try? result.get(), .string(decodedLead + String(decoding: text, as: UTF8.self)), "\(byte) at \(offset)")
+                    }
+                    if let expected { XCTAssertEqual(result.failure, expected, "\(byte) at \(offset) after \(lead)") }
+                }
+                // Characters of two, three and four bytes, whole, in every position.
+                for character in ["é", "€", "🤖"] {
+                    let text = String(repeating: "a", count: offset) + character + String(repeating: "b", count: 39 - offset)
+                    let json = "\"" + String(decoding: lead, as: UTF8.self) + text + "\""
+                    XCTAssertEqual(try JSONParser.parse(json), .string(decodedLead + text), "\(character) at \(offset)")
+                }
+            }
+        }
+    }
+
     func testInvalidUTF8IsRejected() {
         XCTAssertThrowsError(try JSONParser.parse([0x22, 0xff, 0x22]))
     }
@@ -56,5 +98,13 @@ final class JSONTests: XCTestCase {
         let b: JSONValue = ["y": "2", "x": 1]
         XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, ["x": 1])
+    }
+}
+
+extension Result {
+    /// The error of a failed result, nil for a success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }
