@@ -72,27 +72,49 @@ public enum Base64 {
 
     /// Decodes the bytes of `input` in `variant`; a failure carries the byte offset in `input`.
     public static func decode(buffer input: UnsafeBufferPointer<UInt8>, variant: Base64Variant) -> Result<[UInt8], WireError> {
-        let result = decodeSkippingNothing(input, variant: variant, origin: nil)
+        let result = decodeSkippingNothing(input, variant: variant)
         // Go skips line breaks anywhere. They are rare, so they are looked for only when the input
-        // failed (a CR or LF always fails where nothing is skipped); the retry decodes the input
-        // without them and keeps each kept byte's original offset for error messages.
-        guard case .failure = result, variant.mode == .go, input.contains(where: { $0 == 0x0a || $0 == 0x0d }) else { return result }
+        // failed (a CR or LF always fails where nothing is skipped). The retry decodes the input
+        // without them, copied run by run between the breaks (found by memchr), and keeps the
+        // breaks' offsets so errors can name the offset in `input`.
+        guard case .failure = result, variant.mode == .go else { return result }
+        var nextLF = ByteSearch.firstIndex(of: 0x0a, in: input) ?? input.count
+        var nextCR = ByteSearch.firstIndex(of: 0x0d, in: input) ?? input.count
+        guard min(nextLF, nextCR) < input.count else { return result }
         var kept: [UInt8] = []
-        var origin: [Int] = []
-        for (offset, byte) in input.enumerated() where byte != 0x0a && byte != 0x0d {
-            kept.append(byte)
-            origin.append(offset)
+        kept.reserveCapacity(input.count)
+        var skipped: [Int] = []
+        var runStart = 0
+        while true {
+            let lineBreak = min(nextLF, nextCR)
+            kept.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<lineBreak]))
+            guard lineBreak < input.count else { break }
+            skipped.append(lineBreak)
+            runStart = lineBreak + 1
+            if lineBreak == nextLF {
+                nextLF = ByteSearch.firstIndex(of: 0x0a, in: input, from: runStart) ?? input.count
+            } else {
+                nextCR = ByteSearch.firstIndex(of: 0x0d, in: input, from: runStart) ?? input.count
+            }
         }
-        origin.append(input.count)
-        return kept.withUnsafeBufferPointer { decodeSkippingNothing($0, variant: variant, origin: origin) }
+        return kept.withUnsafeBufferPointer { decodeSkippingNothing($0, variant: variant, skipped: skipped) }
     }
 
-    /// The decoder proper. `origin[i]`, when given, is the offset in the caller's input of byte `i`
-    /// (one more entry for the end), so that errors name the offset the caller sees.
-    private static func decodeSkippingNothing(_ data: UnsafeBufferPointer<UInt8>, variant: Base64Variant, origin: [Int]?)
+    /// The decoder proper. `skipped`, ascending, are the offsets in the caller's input of bytes left
+    /// out of `data` (Go's line breaks), so that errors name the offset the caller sees.
+    private static func decodeSkippingNothing(_ data: UnsafeBufferPointer<UInt8>, variant: Base64Variant, skipped: [Int] = [])
         -> Result<[UInt8], WireError>
     {
-        func at(_ index: Int) -> Int { origin?[index] ?? index }
+        /// The caller's offset of `data[index]` (or of the end, for `data.count`): one more for each
+        /// skipped byte that came before it.
+        func at(_ index: Int) -> Int {
+            var offset = index
+            for skip in skipped {
+                guard skip <= offset else { break }
+                offset += 1
+            }
+            return offset
+        }
         let count = data.count
         // In a padded variant the padding can only be the last one or two characters of a whole
         // number of quanta; anything else that looks like padding is reported where it stands.
@@ -109,8 +131,7 @@ public enum Base64 {
         var failure: WireError? = nil
         // Room for the decoded bytes plus eight: each quantum is stored as a 4-byte word whose last
         // byte the next one overwrites, and each SIMD block of 24 bytes as a 32-byte vector.
-        let out = [UInt8](unsafeUninitializedCapacity: dataEnd / 4 * 3 + 8) { output, initialized in
-            let output = output.baseAddress!
+        let out = ByteArray.build(capacity: dataEnd / 4 * 3 + 8) { output in
             // Whole blocks of 32 characters with AVX2 where the CPU has it; the block holding the
             // first bad character, and whatever is left, go on in the loops below.
             if dataEnd >= 32, let input = data.baseAddress {
@@ -152,10 +173,10 @@ public enum Base64 {
                 }
                 index += 1
             }
-            initialized = written
+            return written
         }
         if let failure { return .failure(failure) }
-        if dataEnd % 4 == 1 { return .failure(.badLength(encoding: "base64", length: origin.map { $0[count] } ?? count)) }
+        if dataEnd % 4 == 1 { return .failure(.badLength(encoding: "base64", length: at(count))) }
         if variant.padding == .padded, count % 4 != 0 { return .failure(.badPadding(offset: at(count))) }
         // Leftover bits (2 or 4) come from the last character; canonical Base64 has them zero.
         if variant.mode == .strict, bits > 0, accumulator != 0 {

@@ -111,6 +111,42 @@ final class Base64Tests: XCTestCase {
         }
     }
 
+    /// Go mode skips CR and LF anywhere and still reports errors at offsets in the text as given.
+    /// Held against the rule written out one byte at a time: drop the breaks, remember where each
+    /// kept byte stood, decode what is left, and translate the error's offset back.
+    func testGoModeLineBreaksAnywhereKeepTheOriginalOffsets() throws {
+        var random = SeededRandom(seed: 0x0d0a)
+        let noise = Array("\r\n\r\n!=A".utf8)
+        var failures = 0
+        for round in 0..<3000 {
+            let variant = Base64Variant.all.filter { $0.mode == .go }[round % 4]
+            var text = Array(Base64.encode(random.bytes(Int(random.next() % 60)), variant: variant).utf8)
+            for _ in 0..<Int(random.next() % 6) {
+                text.insert(noise[Int(random.next() % UInt64(noise.count))], at: Int(random.next() % UInt64(text.count + 1)))
+            }
+            var kept: [UInt8] = []
+            var origin: [Int] = []
+            for (offset, byte) in text.enumerated() where byte != 0x0a && byte != 0x0d {
+                kept.append(byte)
+                origin.append(offset)
+            }
+            origin.append(text.count)
+            let label = String(decoding: text, as: UTF8.self).debugDescription
+            switch Result(catching: { () throws(WireError) in try Base64.decode(utf8: kept, variant: variant) }) {
+            case .success(let bytes):
+                XCTAssertEqual(try Base64.decode(utf8: text, variant: variant), bytes, "\(variant) \(label)")
+            case .failure(let expected):
+                failures += 1
+                XCTAssertThrowsError(try Base64.decode(utf8: text, variant: variant), "\(variant) \(label)") { error in
+                    XCTAssertEqual((error as? WireError)?.offset, origin[expected.offset], "\(variant) \(label)")
+                }
+            }
+        }
+        // Both outcomes must be common, or the comparison proves little.
+        XCTAssertGreaterThan(failures, 500)
+        XCTAssertLessThan(failures, 2500)
+    }
+
     func testVariantNamesRoundTrip() {
         XCTAssertEqual(Base64Variant.all.count, 8)
         for variant in Base64Variant.all { XCTAssertEqual(Base64Variant(name: variant.name), variant) }

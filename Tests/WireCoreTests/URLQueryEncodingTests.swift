@@ -65,4 +65,89 @@ final class URLQueryEncodingTests: XCTestCase {
             XCTAssertEqual(URLQueryEncoding.decode(query), items, query)
         }
     }
+
+    /// `decode` finds `&`, `=` and `%` with memchr; held against the getter's rule written out with
+    /// the standard library's split and search, on random queries dense in separators, escapes, bad
+    /// escapes and escapes that decode to invalid UTF-8.
+    func testDecodeAgreesWithTheRuleWrittenOut() {
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        func referencePercentDecode(_ bytes: ArraySlice<UInt8>) -> String? {
+            var out: [UInt8] = []
+            var index = bytes.startIndex
+            while index < bytes.endIndex {
+                if bytes[index] == UInt8(ascii: "%") {
+                    // Two hex digits exactly: UInt8(_:radix:) alone would also take a sign.
+                    guard index + 2 < bytes.endIndex, bytes[index + 1...index + 2].allSatisfy({ hexDigits.contains($0) }),
+                        let byte = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+                    else { return nil }
+                    out.append(byte)
+                    index += 3
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(validating: out, as: UTF8.self)
+        }
+        func referenceDecode(_ query: String) -> [QueryItem] {
+            guard !query.isEmpty else { return [] }
+            return Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
+                guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return QueryItem(referencePercentDecode(item) ?? "", nil) }
+                return QueryItem(referencePercentDecode(item[..<equals]) ?? "", referencePercentDecode(item[(equals + 1)...]))
+            }
+        }
+        var random = SeededRandom(seed: 0x51)
+        let pool = ["a", "&", "=", "%", "%4", "%41", "%C3", "%A9", "%FF", "%zz", "+", "é", "%2", "%26", "%3D"]
+        var undecodable = 0
+        for _ in 0..<5_000 {
+            let query = (0..<Int(random.next() % 10)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }.joined()
+            let expected = referenceDecode(query)
+            XCTAssertEqual(URLQueryEncoding.decode(query), expected, query)
+            XCTAssertEqual(URLQueryEncoding.percentDecode(query), referencePercentDecode(Array(query.utf8)[...]), query)
+            if expected.contains(where: { $0.value == nil }) { undecodable += 1 }
+        }
+        XCTAssertGreaterThan(undecodable, 500)
+    }
+
+    /// `isValidComponent` and `encodeComponent` scan whole runs of bytes; held here against the rule
+    /// stated one byte at a time, on random text dense in `%`, hex digits and bytes on either side.
+    func testComponentScansAgreeWithTheByteRule() {
+        let pchar = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        func referenceIsValid(_ bytes: [UInt8], alsoAllowed: Set<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.count, hexDigits.contains(bytes[index + 1]), hexDigits.contains(bytes[index + 2]) else {
+                        return false
+                    }
+                    index += 3
+                } else {
+                    guard pchar.contains(bytes[index]) || alsoAllowed.contains(bytes[index]) else { return false }
+                    index += 1
+                }
+            }
+            return true
+        }
+        func referenceEncode(_ bytes: [UInt8]) -> String {
+            bytes.map { URLQueryEncoding.allowed.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        }
+        var random = SeededRandom(seed: 14)
+        let pool = Array("aZ09%%%fFgG/?#[ é🤖=&+\u{7f}".unicodeScalars)
+        var valid = 0
+        for _ in 0..<4_000 {
+            let text = String(
+                String.UnicodeScalarView((0..<Int(random.next() % 12)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }))
+            let bytes = Array(text.utf8)
+            for alsoAllowed in ["/", "/?", ""] {
+                let expected = referenceIsValid(bytes, alsoAllowed: Set(alsoAllowed.utf8))
+                XCTAssertEqual(URLQueryEncoding.isValidComponent(text, alsoAllowed: alsoAllowed), expected, "\(text) with \(alsoAllowed)")
+                if expected { valid += 1 }
+            }
+            XCTAssertEqual(URLQueryEncoding.encodeComponent(text), referenceEncode(bytes), text)
+        }
+        // The pool must give both answers often, or the comparison above proves little.
+        XCTAssertGreaterThan(valid, 1_000)
+        XCTAssertLessThan(valid, 11_000)
+    }
 }
