@@ -157,7 +157,12 @@ public struct JSONWriter: Sendable {
     }
 
     private func escapeUnicode(_ value: UInt32, _ out: inout [UInt8]) {
-        out.append(contentsOf: "\\u".utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(Self.hex[Int(value >> UInt32(shift) & 0xf)]) }
+        // Byte by byte: appending the `\u` literal's UTF8View went through generic collection code.
+        out.append(UInt8(ascii: "\\"))
+        out.append(UInt8(ascii: "u"))
+        out.append(Self.hex[Int(value >> 12 & 0xf)])
+        out.append(Self.hex[Int(value >> 8 & 0xf)])
+        out.append(Self.hex[Int(value >> 4 & 0xf)])
+        out.append(Self.hex[Int(value & 0xf)])
     }
 }

@@ -27,6 +27,30 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(offset("1 2"), 2)
     }
 
+    /// `\u` escapes: four hex digits of either case, surrogate pairs joined, and each malformed
+    /// escape reported where it goes wrong (the digits, or the backslash of an unpaired surrogate).
+    func testUnicodeEscapes() throws {
+        XCTAssertEqual(try JSONParser.parse(#""\u00e9\u00C9\u0041\u20aC""#), .string("éÉA€"))
+        XCTAssertEqual(try JSONParser.parse(#""a\uD83D\uDE00b""#), .string("a😀b"))
+        XCTAssertEqual(try JSONParser.parse(#""\u0000""#), .string("\u{0}"))
+        func failure(_ text: String) -> (Int, String)? {
+            do {
+                _ = try JSONParser.parse(text)
+                return nil
+            } catch { return (error.offset, error.reason) }
+        }
+        for (text, offset, reason) in [
+            (#""\u00zz""#, 3, "invalid \\u escape"), (#""\u12""#, 3, "invalid \\u escape"), (#""\u-123""#, 3, "invalid \\u escape"),
+            (#""\u+123""#, 3, "invalid \\u escape"), (#""\uD83Dx""#, 1, "unpaired surrogate"),
+            (#""\uD83D\u00zz""#, 9, "invalid \\u escape"), (#""ab\uD83D\u0041""#, 3, "unpaired surrogate"),
+            (#""\uDE00""#, 1, "unpaired surrogate"),
+        ] {
+            let got = failure(text)
+            XCTAssertEqual(got?.0, offset, text)
+            XCTAssertEqual(got?.1, reason, text)
+        }
+    }
+
     func testDuplicateKeyPolicies() throws {
         let text = #"{"a":1,"a":2}"#
         XCTAssertEqual(try JSONParser.parse(text, duplicateKeys: .keepFirst)["a"], 1)
