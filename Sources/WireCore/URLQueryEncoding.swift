@@ -16,74 +16,82 @@ public enum URLQueryEncoding {
         return set
     }()
 
-    /// `allowed` as a table of 1 (allowed) and 0, indexed by byte: eight entries ANDed test eight bytes.
-    private static let allowedTable: [UInt8] = (0..<256).map { allowed.contains(UInt8($0)) ? 1 : 0 }
+    /// `allowed` as a table indexed by byte.
+    private static let allowedTable: [Bool] = (0..<256).map { allowed.contains(UInt8($0)) }
 
     /// Whether `byte` is in `allowed`: a table lookup, where the set hashes the byte on every call.
-    public static func isAllowed(_ byte: UInt8) -> Bool { allowedTable[Int(byte)] != 0 }
+    public static func isAllowed(_ byte: UInt8) -> Bool { allowedTable[Int(byte)] }
     private static let upperHex = Array("0123456789ABCDEF".utf8)
 
     /// Percent-encodes one name or value: every UTF-8 byte outside `allowed` becomes `%XX`, uppercase.
     public static func encodeComponent(_ text: String) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count)
-        append(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `encodeComponent(text)`, appended to `out`. Runs of allowed bytes are copied whole: appending
-    /// byte by byte was a tenth of a FlowDown URL verification outside its signature check.
-    private static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = firstNotAllowed(bytes, from: 0)
-            while index < bytes.count {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(UInt8(ascii: "%"))
-                out.append(upperHex[Int(bytes[index] >> 4)])
-                out.append(upperHex[Int(bytes[index] & 0x0f)])
-                runStart = index + 1
-                index = firstNotAllowed(bytes, from: runStart)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: 3 * bytes.count + 1) { out in write(bytes, to: out.baseAddress!) }
         }
     }
 
-    /// The offset of the first byte at or after `start` that is not in `allowed`, or `bytes.count`.
-    /// Eight bytes a step: one branch per eight instead of per byte, which in a fuzz build is one
-    /// trace-cmp call instead of eight.
-    private static func firstNotAllowed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        allowedTable.withUnsafeBufferPointer { allowed in
-            var index = start
-            while index + 8 <= bytes.count {
-                let all =
-                    allowed[Int(bytes[index])] & allowed[Int(bytes[index + 1])] & allowed[Int(bytes[index + 2])]
-                    & allowed[Int(bytes[index + 3])] & allowed[Int(bytes[index + 4])] & allowed[Int(bytes[index + 5])]
-                    & allowed[Int(bytes[index + 6])] & allowed[Int(bytes[index + 7])]
-                if all == 0 { break }
-                index += 8
+    /// Each byte's encoding as it is stored: the byte itself, or `%` and two uppercase hex digits, in
+    /// the low three bytes (first byte lowest), and how many of them count in the top byte.
+    private static let encodedByte: [UInt32] = (0..<256).map { byte in
+        guard !allowedTable[byte] else { return 1 << 24 | UInt32(byte) }
+        return 3 << 24 | UInt32(upperHex[byte & 0x0f]) << 16 | UInt32(upperHex[byte >> 4]) << 8 | UInt32(UInt8(ascii: "%"))
+    }
+
+    /// Writes `encodeComponent` of `bytes` from `out`, which has room for `3 * bytes.count + 1`, and
+    /// returns how many bytes it wrote. Every byte stores four bytes from the table and moves on by
+    /// its length: no branch per byte, where a fuzz build makes a trace-cmp call for each (testing
+    /// every byte and copying runs of allowed ones was still a third of FuzzQueryEncoding).
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        encodedByte.withUnsafeBufferPointer { table in
+            let output = UnsafeMutableRawPointer(out)
+            var written = 0
+            var index = 0
+            func put(_ byte: UInt8) {
+                let encoded = table[Int(byte)]
+                output.storeBytes(of: encoded.littleEndian, toByteOffset: written, as: UInt32.self)
+                written += Int(encoded >> 24)
             }
-            while index < bytes.count, allowed[Int(bytes[index])] != 0 { index += 1 }
-            return index
+            while index + 4 <= bytes.count {
+                put(bytes[index])
+                put(bytes[index + 1])
+                put(bytes[index + 2])
+                put(bytes[index + 3])
+                index += 4
+            }
+            while index < bytes.count {
+                put(bytes[index])
+                index += 1
+            }
+            return written
         }
     }
 
     /// The `queryItems` setter: items joined with `&`, `name=value` or a bare name for a nil value.
     public static func encode(_ items: [QueryItem]) -> String {
-        // Written into one buffer: a string per component and per item, then joined, cost more
-        // than the rest of a FlowDown verification but the signature check.
-        var out = [UInt8]()
-        out.reserveCapacity(items.reduce(0) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 })
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: "&")) }
-            append(item.name, to: &out)
-            if let value = item.value {
-                out.append(UInt8(ascii: "="))
-                append(value, to: &out)
+        // Written into the string's own storage, sized for the worst case (every byte escaped, a
+        // separator and `=` per item, and the byte `write` may store past its end): a string per
+        // component and per item, then joined, cost more than the rest of a FlowDown verification
+        // but the signature check.
+        let capacity = items.reduce(1) { $0 + 3 * ($1.name.utf8.count + ($1.value?.utf8.count ?? 0)) + 2 }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            let out = buffer.baseAddress!
+            var written = 0
+            for (index, item) in items.enumerated() {
+                if index > 0 {
+                    out[written] = UInt8(ascii: "&")
+                    written += 1
+                }
+                var name = item.name
+                written += name.withUTF8 { write($0, to: out + written) }
+                if var value = item.value {
+                    out[written] = UInt8(ascii: "=")
+                    written += 1
+                    written += value.withUTF8 { write($0, to: out + written) }
+                }
             }
+            return written
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The `queryItems` getter: split on `&`, split each item at its first `=`, percent-decode.
@@ -127,7 +135,7 @@ public enum URLQueryEncoding {
                     if pchar[Int(byte)] {
                         index += 1
                     } else if byte == UInt8(ascii: "%") {
-                        guard index + 2 < bytes.count, Hex.nibble(bytes[index + 1]) != nil, Hex.nibble(bytes[index + 2]) != nil else {
+                        guard index + 2 < bytes.count, Hex.byte(bytes[index + 1], bytes[index + 2]) != nil else {
                             return false
                         }
                         index += 3
@@ -159,21 +167,27 @@ public enum URLQueryEncoding {
     /// `bytes` must be a whole string, or a part of one cut at ASCII characters.
     static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most names and values have no escape: their bytes, already UTF-8, are the answer.
-        guard var escape = ByteSearch.firstIndex(of: UInt8(ascii: "%"), in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count)
-        var runStart = 0
-        while true {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<escape]))
-            guard escape + 2 < bytes.count, let high = Hex.nibble(bytes[escape + 1]), let low = Hex.nibble(bytes[escape + 2]) else {
-                return nil
+        guard let first = ByteSearch.firstIndex(of: UInt8(ascii: "%"), in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        // The decoded bytes are never more than the encoded ones; they are written to a buffer of that
+        // size (the stack for short texts) with the runs between escapes copied whole.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            let out = buffer.baseAddress!
+            var written = 0
+            var runStart = 0
+            var escape = first
+            while true {
+                (out + written).update(from: bytes.baseAddress! + runStart, count: escape - runStart)
+                written += escape - runStart
+                guard escape + 2 < bytes.count, let byte = Hex.byte(bytes[escape + 1], bytes[escape + 2]) else { return nil }
+                out[written] = byte
+                written += 1
+                runStart = escape + 3
+                guard let next = ByteSearch.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: runStart) else { break }
+                escape = next
             }
-            out.append(high << 4 | low)
-            runStart = escape + 3
-            guard let next = ByteSearch.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: runStart) else { break }
-            escape = next
+            (out + written).update(from: bytes.baseAddress! + runStart, count: bytes.count - runStart)
+            written += bytes.count - runStart
+            return String(validating: UnsafeBufferPointer(rebasing: buffer[..<written]), as: UTF8.self)
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        return String(validating: out, as: UTF8.self)
     }
 }

@@ -38,4 +38,21 @@ final class HexTests: XCTestCase {
             }
         }
     }
+
+    /// `Hex.byte`, the two-digit table read of percent escapes and JSON `\u`, against the digits
+    /// written out: every pair of the 65,536.
+    func testEveryPairOfDigits() {
+        let value: [UInt8: UInt8] = Dictionary(
+            uniqueKeysWithValues: Array("0123456789abcdef".utf8).enumerated().map { ($1, UInt8($0)) }
+                + Array("ABCDEF".utf8).enumerated().map { ($1, UInt8($0 + 10)) })
+        var valid = 0
+        for high in (0...255).map(UInt8.init) {
+            for low in (0...255).map(UInt8.init) {
+                let expected = value[high].flatMap { h in value[low].map { h << 4 | $0 } }
+                if Hex.byte(high, low) != expected { XCTFail("Hex.byte(\(high), \(low)) is \(String(describing: Hex.byte(high, low)))") }
+                if expected != nil { valid += 1 }
+            }
+        }
+        XCTAssertEqual(valid, 22 * 22)
+    }
 }
