@@ -53,7 +53,11 @@ public struct TokenPairResponse: Equatable, Sendable {
     /// A client's parse (cdev-ios `TokenPair`): the six fields with their types, timestamps in
     /// RFC 3339 with any offset, with or without a fraction; unknown keys ignored.
     public static func parse(_ bytes: [UInt8]) throws(PairingJSONError) -> TokenPairResponse {
-        let object = try PairingJSONError.object(bytes)
+        try parse(object: PairingJSONError.object(bytes))
+    }
+
+    /// `parse` of a document already parsed as JSON.
+    public static func parse(object: JSONObject) throws(PairingJSONError) -> TokenPairResponse {
         func time(_ key: String) throws(PairingJSONError) -> Int64 {
             let text = try PairingJSONError.string(object, key)
             guard let seconds = RFC3339.parse(text) else {
