@@ -14,10 +14,13 @@ public enum CdevSigning {
     /// (Copying the state costs an allocation of its own, so a key used once is better not prepared.)
     public struct Key: Sendable {
         private let prepared: HMAC<SHA256>
+        /// The secret it was prepared from, so a key handed over can be checked against its identity.
+        let secret: [UInt8]
 
         /// The secret, ready for `mac`.
         public init(secret: [UInt8]) {
             prepared = HMAC<SHA256>(key: SymmetricKey(data: secret))
+            self.secret = secret
         }
 
         /// HMAC-SHA256 of `payload`.

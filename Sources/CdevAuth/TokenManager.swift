@@ -24,9 +24,9 @@ public final class TokenManager: Sendable {
         /// Profile head: device_id → the latest refresh nonce and access nonce issued to it.
         var registry: [String: (refresh: String, access: String)] = [:]
 
-        init(secret: [UInt8], random: any RandomSource) {
-            self.secret = secret
-            key = CdevSigning.Key(secret: secret)
+        init(key: CdevSigning.Key, random: any RandomSource) {
+            secret = key.secret
+            self.key = key
             self.random = random
         }
     }
@@ -35,17 +35,22 @@ public final class TokenManager: Sendable {
     /// Profile head persists the secret of revoke-all here; baseline keeps it in memory only.
     private let secretFilePath: String?
 
-    /// A manager of `identity`; `secretFilePath` is where head persists a new secret.
+    /// A manager of `identity`; `secretFilePath` is where head persists a new secret. `signingKey`,
+    /// when given, is `identity.secret` already prepared (`CdevSigning.Key(secret:)`): a fuzz target
+    /// that makes a fresh manager for every input prepares its one secret once (preparing it was a
+    /// quarter of FuzzCdevAuthBody's own time).
     public init(
         identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
-        clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil
+        clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil,
+        signingKey: CdevSigning.Key? = nil
     ) {
+        precondition(signingKey.map { $0.secret == identity.secret } ?? true, "signingKey is not the identity's secret")
         serverId = identity.serverId
         self.profile = profile
         self.pairingLifetime = pairingLifetime
         self.clock = clock
         self.secretFilePath = secretFilePath
-        state = Mutex(State(secret: identity.secret, random: random))
+        state = Mutex(State(key: signingKey ?? CdevSigning.Key(secret: identity.secret), random: random))
     }
 
     /// The current secret (it changes on revoke-all). Only for tests and `cdev mint`.

@@ -59,6 +59,23 @@ final class TokenManagerTests: XCTestCase {
         XCTAssertThrowsError(try tokens.refresh(refreshToken: second.accessToken), "an access token does not refresh")
     }
 
+    /// A manager given its secret already prepared (as FuzzCdevAuthBody does for every input) mints
+    /// and validates exactly as one that prepares it, and still prepares a new one on revoke-all.
+    func testAPreparedSigningKeyActsAsTheSecret() throws {
+        let prepared = TokenManager(
+            identity: Self.identity, clock: FixedClock(Self.start), random: SeededRandom(seed: 7),
+            signingKey: CdevSigning.Key(secret: Self.identity.secret))
+        let plain = manager()
+        let token = prepared.mint(.pairing).token
+        XCTAssertEqual(token, plain.mint(.pairing).token)
+        XCTAssertEqual(try plain.validate(token), try prepared.validate(token))
+        let other = SecretFile(serverId: Self.identity.serverId, secret: Array(repeating: 7, count: 32))
+        XCTAssertThrowsError(try TokenManager(identity: other, clock: FixedClock(Self.start)).validate(token))
+        try prepared.revokeAll()
+        XCTAssertThrowsError(try prepared.validate(token))
+        XCTAssertNoThrow(try prepared.validate(prepared.mint(.pairing).token))
+    }
+
     func testRevokeAllChangesTheSecretAndClearsTheRevokedSet() throws {
         let tokens = manager()
         let pairing = tokens.mint(.pairing).token

@@ -325,8 +325,11 @@ final class CdevAPITests: XCTestCase {
         _ = api.webSocketGate(
             APIRequest(method: "GET", path: "/ws", query: "token=\(pair.accessToken)", headers: [("Upgrade", "websocket")]))
         _ = post(api, "/api/pair/refresh", "")
+        // A client that puts a token in the path (a wrong route) is logged without the path.
+        _ = api.handle(APIRequest(method: "GET", path: "/api/pair/\(pair.accessToken)"))
         let all = lines.joined
         XCTAssertFalse(all.isEmpty)
+        XCTAssertTrue(all.contains("GET (path with a token, not logged) 404"), all)
         // Every token starts cdev_ and every token body eyJ (base64 of {"); the secret in both encodings.
         for secret in [
             "cdev_", "eyJ", Base64.encode(Self.identity.secret, variant: .foundation), Hex.encode(Self.identity.secret),

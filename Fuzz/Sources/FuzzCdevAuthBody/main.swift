@@ -10,6 +10,8 @@ import WireCore
 /// `{"error":…}`; a 200 carries a token pair that validates on this server, and the token
 /// that bought it is spent (a second exchange or refresh of it is refused).
 let identity = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
+/// The secret prepared for HMAC once; every input still gets a fresh manager (no state carried over).
+let signingKey = CdevSigning.Key(secret: identity.secret)
 let paths = ["/api/auth/exchange", "/api/auth/refresh", "/api/auth/revoke", "/api/pair/code"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,7 +21,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let profile: CdevProfile = selector & 0x10 == 0 ? .baseline : .head
     let path = paths[Int(selector & 0x03)]
     let clock = FixedClock(1_735_516_800)
-    let tokens = TokenManager(identity: identity, profile: profile, clock: clock, random: SeededRandom(seed: 1))
+    let tokens = TokenManager(identity: identity, profile: profile, clock: clock, random: SeededRandom(seed: 1), signingKey: signingKey)
     let service = CdevService(
         config: CdevServiceConfig(profile: profile, requireAuth: true, sessionId: "s", repositoryRoot: "/nonexistent"),
         tokens: tokens, clock: clock, random: SeededRandom(seed: 2))
