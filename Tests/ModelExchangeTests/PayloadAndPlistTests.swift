@@ -126,6 +126,35 @@ final class PayloadAndPlistTests: XCTestCase {
         XCTAssertEqual(code { _ = try ModelsPlist.decode(Array("<plist><dict/></plist>".utf8)) }, "malformed-plist")
     }
 
+    /// PlistValue tries String first and Int64 before Double; that is only sound while Foundation
+    /// decodes each element kind as one type (numbers as both). Unknown keys keep whatever came out, so
+    /// a string read as a number, or a real as a date, would show here, in XML and in binary.
+    func testEachElementKindKeepsItsKind() throws {
+        let cases: [(xml: String, object: Any, expected: PlistValue)] = [
+            ("<string>5</string>", "5", .string("5")),
+            ("<string>true</string>", "true", .string("true")),
+            ("<string>2020-01-01T00:00:00Z</string>", "2020-01-01T00:00:00Z", .string("2020-01-01T00:00:00Z")),
+            ("<string>AAEC</string>", "AAEC", .string("AAEC")),
+            ("<string></string>", "", .string("")),
+            ("<true/>", true, .bool(true)),
+            ("<integer>5</integer>", 5, .integer(5)),
+            ("<real>5.5</real>", 5.5, .real(5.5)),
+            ("<real>5.0</real>", 5.0, .integer(5)),
+            ("<date>2020-01-01T00:00:00Z</date>", Date(timeIntervalSince1970: 1_577_836_800), .date(1_577_836_800)),
+            ("<data>AAEC</data>", Data([0, 1, 2]), .data([0, 1, 2])),
+            ("<array><string>a</string></array>", ["a"], .array([.string("a")])),
+            ("<array/>", [String](), .array([])),
+            ("<dict><key>a</key><string>b</string></dict>", ["a": "b"], .dict(["a": .string("b")])),
+        ]
+        for (xml, object, expected) in cases {
+            let document =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><array><dict><key>k</key>\(xml)</dict></array></plist>"
+            XCTAssertEqual(try ModelsPlist.decode(Array(document.utf8)).first?.unknown["k"], expected, "XML \(xml)")
+            let binary = try PropertyListSerialization.data(fromPropertyList: [["k": object]], format: .binary, options: 0)
+            XCTAssertEqual(try ModelsPlist.decode(Array(binary)).first?.unknown["k"], expected, "binary \(xml)")
+        }
+    }
+
     func testDescriptionHidesSecrets() {
         let text = "\(Self.sampleModel(1))"
         XCTAssertFalse(text.contains("sk-secret"))
