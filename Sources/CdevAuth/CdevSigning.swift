@@ -32,3 +32,8 @@ public enum CdevSigning {
         }
     }
 }
+
+extension CdevSigning.Key: CustomStringConvertible {
+    /// Never the secret: the key holds it, and printing one by mistake must not log it.
+    public var description: String { "CdevSigning.Key(secret not shown)" }
+}

@@ -71,6 +71,8 @@ final class TokenManagerTests: XCTestCase {
         XCTAssertEqual(try plain.validate(token), try prepared.validate(token))
         let other = SecretFile(serverId: Self.identity.serverId, secret: Array(repeating: 7, count: 32))
         XCTAssertThrowsError(try TokenManager(identity: other, clock: FixedClock(Self.start)).validate(token))
+        let key = CdevSigning.Key(secret: Self.identity.secret)
+        XCTAssertEqual("\(key) \(String(reflecting: key))", "CdevSigning.Key(secret not shown) CdevSigning.Key(secret not shown)")
         try prepared.revokeAll()
         XCTAssertThrowsError(try prepared.validate(token))
         XCTAssertNoThrow(try prepared.validate(prepared.mint(.pairing).token))
