@@ -70,3 +70,9 @@ public struct SecretFile: Equatable, Sendable {
         }
     }
 }
+
+extension SecretFile: CustomStringConvertible {
+    /// The server id, never the secret: an identity printed by mistake (an error, a failing test, a
+    /// checker's options) must not log it. `contents` is the way to ask for the secret.
+    public var description: String { "SecretFile(serverId: \(serverId), secret: \(secret.count) bytes, not shown)" }
+}

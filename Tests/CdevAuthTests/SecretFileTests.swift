@@ -21,6 +21,14 @@ final class SecretFileTests: XCTestCase {
         XCTAssertEqual(SecretFile.parse(Array(file.contents.utf8)), file)
     }
 
+    /// Printing an identity, by mistake or by a failing assertion, shows no secret.
+    func testDescriptionHidesTheSecret() {
+        let file = SecretFile(serverId: "AbCdEfGhIjKlMnOp", secret: (0..<32).map(UInt8.init))
+        let expected = "SecretFile(serverId: AbCdEfGhIjKlMnOp, secret: 32 bytes, not shown)"
+        XCTAssertEqual("\(file) \(String(reflecting: file))", expected + " " + expected)
+        XCTAssertEqual("\([file])", "[\(expected)]")
+    }
+
     func testCreatedWithPrivatePermissionsAndReloaded() throws {
         let path = directory + "/.cdev/token_secret.json"
         var random = SeededRandom(seed: 3)
