@@ -15,9 +15,13 @@ public final class TokenManager: Sendable {
     let clock: any WireClock
 
     struct State {
-        var secret: [UInt8] { didSet { key = CdevSigning.Key(secret: secret) } }
-        /// The secret prepared for HMAC once, not on every request.
+        /// The secret prepared for HMAC once, not on every request (it keeps the secret itself).
         private(set) var key: CdevSigning.Key
+        /// The current secret; a new one is prepared as it is set.
+        var secret: [UInt8] {
+            get { key.secret }
+            set { key = CdevSigning.Key(secret: newValue) }
+        }
         /// nonce → revoked-at (Unix seconds); in memory only, as in cdev, so a restart forgets it.
         var revoked: [String: Int64] = [:]
         var random: any RandomSource
@@ -25,7 +29,6 @@ public final class TokenManager: Sendable {
         var registry: [String: (refresh: String, access: String)] = [:]
 
         init(key: CdevSigning.Key, random: any RandomSource) {
-            secret = key.secret
             self.key = key
             self.random = random
         }
