@@ -24,6 +24,11 @@ if [ $# -gt 0 ]; then patches=("$@"); else mapfile -t patches < <(cd "$root" && 
 run="$(date -u +%Y%m%d-%H%M%S)"
 out="$root/reports/mutants/$run"
 tree="$root/.build-mutants/tree"
+# The scratch tree lies inside this repository's work tree, and there git apply (and apply -R) skips,
+# silently and with exit 0, every path outside the current folder (it takes the tree for a subfolder of
+# the repository): every mutant "survived" unapplied. GIT_CEILING_DIRECTORIES stops the search for a
+# repository at the tree; git run in $root, above it, is not affected.
+export GIT_CEILING_DIRECTORIES="$root/.build-mutants"
 mkdir -p "$out" "$tree"
 started=$(date +%s)
 
@@ -57,11 +62,7 @@ for patch in "${patches[@]}"; do
   mkdir -p "$dir"
   t0=$(date +%s)
   echo "mutants: $name — $description" >&2
-  # git apply is all or nothing: a patch that does not apply leaves the tree as it was. The scratch tree
-  # lies inside this repository's work tree, and there git apply skips, silently and with exit 0, every
-  # path outside the current folder (it took the tree for a subfolder of the repository): every mutant
-  # "survived" unapplied. GIT_CEILING_DIRECTORIES stops the search for a repository at the tree.
-  export GIT_CEILING_DIRECTORIES="$(dirname "$tree")"
+  # git apply is all or nothing: a patch that does not apply leaves the tree as it was.
   applied=0
   if ! (cd "$tree" && git apply "$root/$patch" >"$dir/patch.log" 2>&1); then
     echo "mutants: $patch does not apply (see $dir/patch.log)" >&2
