@@ -24,7 +24,8 @@ build: deps-run
 ## determinism check (regenerating Vectors/ and Corpus/ must change nothing).
 test: deps-test build
 	scripts/flatbuffers/generate.sh --check
-	$(SWIFT) test
+	@# --skip-build: `build` built the tests; a plain `swift test` rebuilt Hummingbird (30 s) after it.
+	$(SWIFT) test --skip-build
 	python3 scripts/validate_vectors.py Vectors
 	.build/debug/wirecheck vectors generate
 	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \

@@ -110,7 +110,14 @@ let package = Package(
         .target(
             name: "CatbirdMLSConformance",
             dependencies: [
-                "ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS", "CatbirdMLSService", "HTTPExchange",
+                "ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS",
+            ]),
+        // The MLS family's parts that run the mock in process (the `mls/live` check of `wirecheck run`, the benchmark):
+        // apart from CatbirdMLSConformance, so that WireCheckTesting's users do not build GRDB and jwt-kit.
+        .target(
+            name: "CatbirdMLSEmbedded",
+            dependencies: [
+                "ConformanceKit", "WireCore", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSConformance", "CatbirdMLSService", "HTTPExchange",
             ]),
 
         // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.
@@ -130,7 +137,7 @@ let package = Package(
             dependencies: [
                 "WireCore", "ConformanceKit", "HTTPExchange", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
-                "CatbirdMLSConformance",
+                "CatbirdMLSConformance", "CatbirdMLSEmbedded",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -149,8 +156,8 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSServiceTests",
             dependencies: [
-                "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSClient", "CatbirdMLSConformance", "ATProtoLexicon", "HTTPExchange",
-                "WireCore",
+                "CatbirdMLSService", "CatbirdMLS", "CatbirdMLSClient", "CatbirdMLSConformance", "CatbirdMLSEmbedded", "ATProtoLexicon",
+                "HTTPExchange", "WireCore",
                 "MockServers",
                 "ConformanceKit", logging, grdb, jwtKit,
             ]),
@@ -166,7 +173,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "CatbirdMLSEmbedded", .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatbirdMLSEmbedded
 import ConformanceKit
 import WireCheckFamilies
 
@@ -6,8 +7,9 @@ import WireCheckFamilies
 /// `WireCheckFamilies` (shared with `WireCheckTesting`); `run`, `vectors`, `shim`, `bench`, `serve` and
 /// `check` loop over them.
 enum Families {
-    /// Every family, in the order of runs and reports.
-    static let all = WireCheckFamilies.all
+    /// Every family, in the order of runs and reports, with the parts that run a mock in process and
+    /// are kept out of `WireCheckFamilies` for its dependencies (see `MLSFamily.family`).
+    static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock)
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
     static let commands: [any ParsableCommand.Type] = [

@@ -1,5 +1,6 @@
 import CatbirdMLS
 import CatbirdMLSConformance
+import CatbirdMLSEmbedded
 import CatbirdMLSService
 import ConformanceKit
 import Logging
@@ -29,6 +30,30 @@ final class MLSLiveCheckTests: XCTestCase {
         for result in results { XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)") }
     }
 
+    /// `wirecheck run`'s `mls/live`: the family as the CLI lists it runs the checker against a mock it
+    /// starts itself, while the family `WireCheckTesting` lists runs no mock.
+    func testTheEmbeddedCheckStartsItsOwnMockAndPasses() throws {
+        XCTAssertTrue(MLSFamily.family.embeddedLiveChecks.isEmpty)
+        XCTAssertNil(MLSFamily.family.bench)
+        XCTAssertNotNil(MLSFamily.withEmbeddedMock.bench)
+        let checks = MLSFamily.withEmbeddedMock.embeddedLiveChecks
+        XCTAssertEqual(checks.map(\.suite), ["mls/live"])
+        let started = LockedCount()
+        let start: MockStarter = { service in
+            started.increment()
+            var logger = Logger(label: "test.mls-embedded")
+            logger.logLevel = .warning
+            return EmbeddedServer(try BackgroundServer(MockHTTPServer(service: service, logger: logger)))
+        }
+        let results = try checks[0].run(start, Console())
+        XCTAssertEqual(started.value, 1)
+        XCTAssertGreaterThanOrEqual(results.count, 20)
+        for result in results {
+            XCTAssertTrue(result.id.hasPrefix("mls/live/"), result.id)
+            XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)")
+        }
+    }
+
     func testTheLiveCheckFailsWhereTheServerBreaksTheContract() throws {
         var config = MLSServiceConfig()
         config.port = 0
@@ -55,4 +80,20 @@ final class MLSLiveCheckTests: XCTestCase {
         XCTAssertEqual(
             try probe.send("POST", MLSEndpoint.uploadBlob.path, headers: headers, body: Array(repeating: 7, count: 1000)).status, 200)
     }
+}
+
+/// A `BackgroundServer` as the `RunningMock` an embedded check stops.
+private final class EmbeddedServer: RunningMock {
+    let server: BackgroundServer
+    init(_ server: BackgroundServer) { self.server = server }
+    var port: Int { server.port }
+    func stop() { server.stop() }
+}
+
+/// How many times the starter ran, from the check's thread.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// `Examples/SwiftTestingExample`, an implementer's package that depends on `WireCheckTesting` by path,
 /// passes its `swift test`; its deliberate bug gives one failure per affected case, named by id, in both
-/// test styles; and its build holds no server framework and no CLI.
+/// test styles; and its build holds no server framework, no CLI and no mock server (`serverOnly`).
 final class ExamplePackageTests: XCTestCase {
     static let example = "\(Repository.root)/Examples/SwiftTestingExample"
 
@@ -14,7 +14,17 @@ final class ExamplePackageTests: XCTestCase {
             environment: ["WIRECHECK_EXAMPLE_SHOW_FAILURES": showFailures ? "1" : "0"])
     }
 
+    /// Targets a testing library's user should not have to build: the servers, the CLI, and the mock MLS
+    /// server with its GRDB and jwt-kit (and swift-certificates' X509, which jwt-kit brings).
+    static let serverOnly = [
+        "Hummingbird", "NIO", "WireCheckCLI", "MockServers", "CatbirdMLSService", "CatbirdMLSEmbedded", "GRDB", "JWTKit", "X509",
+    ]
+
     func testTheExamplePackagePassesAndItsBugIsReportedPerCase() throws {
+        // Objects an earlier build of the example left (before a target left the graph) must not count.
+        for folder in try Self.buildFolders() where Self.serverOnly.contains(where: folder.hasPrefix) {
+            try FileManager.default.removeItem(atPath: "\(Self.example)/.build/debug/\(folder)")
+        }
         let green = try swiftTest(showFailures: false)
         XCTAssertEqual(green.status, 0, String((green.stdout + green.stderr).suffix(3000)))
         XCTAssertTrue(green.stdout.contains("with 42 test cases passed"), "one Swift Testing case per vector: \(green.stdout.suffix(800))")
@@ -32,13 +42,23 @@ final class ExamplePackageTests: XCTestCase {
         XCTAssertEqual(xctestFailures, failing.count, "one XCTest failure per failing case")
         XCTAssertTrue(output.contains("with 2 issues"), String(output.suffix(1500)))
 
-        // What the user's build compiled: the testing library, not Hummingbird, NIO or the CLI. (SwiftPM makes
-        // a folder for every target of the graph; only compiled ones hold object files.)
+        // What the user's build compiled: the testing library, not Hummingbird, NIO or the CLI, nor the mock MLS
+        // server with its GRDB and jwt-kit (with swift-certificates' X509). (SwiftPM makes a folder for every
+        // target of the graph; only compiled ones hold object files.)
         XCTAssertFalse(try Self.objectFiles(of: "WireCheckTesting").isEmpty)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: "\(Self.example)/.build/debug")
-        for folder in folders where ["Hummingbird", "NIO", "WireCheckCLI", "MockServers"].contains(where: folder.hasPrefix) {
+        XCTAssertFalse(try Self.objectFiles(of: "CatbirdMLSConformance").isEmpty)
+        let folders = try Self.buildFolders()
+        XCTAssertTrue(folders.contains("GRDB.build"), "the graph has GRDB's folder, so the check below looks at the right place")
+        for folder in folders where Self.serverOnly.contains(where: folder.hasPrefix) {
             XCTAssertEqual(try Self.objectFiles(of: String(folder.dropLast(".build".count))), [], "\(folder) was compiled")
         }
+    }
+
+    /// The folders of the example's debug build (none before its first build).
+    static func buildFolders() throws -> [String] {
+        let debug = "\(example)/.build/debug"
+        guard FileManager.default.fileExists(atPath: debug) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: debug)
     }
 
     /// The object files SwiftPM compiled for `target` in the example's debug build.

@@ -26,6 +26,14 @@ public struct ProtocolFamily: Sendable {
         self.bench = bench
         self.embeddedLiveChecks = embeddedLiveChecks
     }
+
+    /// The same family with a benchmark and embedded live checks, for a family whose mock brings
+    /// dependencies its suites do not need: they live in a target of their own, added where the mock is
+    /// linked anyway (the CLI), so the suites stay light for `WireCheckTesting`.
+    public func adding(bench: BenchSet, embeddedLiveChecks: [EmbeddedLiveCheck]) -> ProtocolFamily {
+        ProtocolFamily(
+            name: name, title: title, suites: suites, bench: bench, embeddedLiveChecks: self.embeddedLiveChecks + embeddedLiveChecks)
+    }
 }
 
 /// The families of one build, in order: what the generator writes, the reference shim answers and
@@ -61,6 +69,15 @@ public struct ProtocolFamilies: Sendable {
 
     /// The family with that name.
     public func family(named name: String) -> ProtocolFamily? { all.first { $0.name == name } }
+
+    /// The list with `family` in place of the one of the same name, which must be there with the same suites.
+    public func replacing(_ family: ProtocolFamily) -> ProtocolFamilies {
+        guard let index = all.firstIndex(where: { $0.name == family.name }) else { preconditionFailure("no family named \(family.name)") }
+        precondition(all[index].suites.map(\.id) == family.suites.map(\.id), "\(family.name): replaced with other suites")
+        var families = all
+        families[index] = family
+        return ProtocolFamilies(families)
+    }
 }
 
 /// A live check of a family's own mock server, run by `wirecheck run`: the family builds the

@@ -1,8 +1,9 @@
+import CatbirdMLSEmbedded
 import CdevConformance
 import ConformanceKit
 import FlowDownConformance
-import NanoTDFConformance
 import Foundation
+import NanoTDFConformance
 import WireCheckFamilies
 import WireCheckTestSupport
 import WireCore
@@ -14,8 +15,8 @@ enum TestEnvironment {
     static var root: String { Repository.root }
     static var vectorsDirectory: String { Repository.vectorsDirectory }
 
-    /// The families the CLI and `WireCheckTesting` share.
-    static let families = WireCheckFamilies.all
+    /// The families as the CLI has them (`Families.all`): `WireCheckTesting`'s list with MLS's mock-run parts.
+    static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock)
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

@@ -1,3 +1,4 @@
+import CatbirdMLSConformance
 import CatbirdMLSService
 import ConformanceKit
 
