@@ -25,9 +25,13 @@ public indirect enum PlistValue: Equatable, Sendable, Decodable {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
-            // A dict (only a dict has keys): decoded here, not after six attempts that fail.
-            self = .dict(try container.decode([String: PlistValue].self))
+        } else if let keyed = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            // A dict (only a dict has keys): decoded here, not after six attempts that fail, and from
+            // this container, as `[String: PlistValue]`'s decoder would make a second one.
+            let keys = keyed.allKeys
+            var dict = [String: PlistValue](minimumCapacity: keys.count)
+            for key in keys { dict[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
+            self = .dict(dict)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
