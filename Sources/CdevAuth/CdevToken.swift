@@ -21,18 +21,26 @@ public enum CdevToken {
     public static func validate(_ token: String, secret: [UInt8], serverId: String, now: Int64, revokedNonces: Set<String> = [])
         throws(CdevTokenError) -> TokenPayload
     {
-        try validate(token, sign: { CdevSigning.mac($0, secret: secret) }, serverId: serverId, now: now, revokedNonces: revokedNonces)
+        try validate(token, sign: { CdevSigning.mac($0, secret: secret) }, serverId: serverId, now: now, isRevoked: revokedNonces.contains)
     }
 
     /// The validator under a secret prepared once (a server validating many tokens).
     public static func validate(
         _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, revokedNonces: Set<String> = []
     ) throws(CdevTokenError) -> TokenPayload {
-        try validate(token, sign: key.mac, serverId: serverId, now: now, revokedNonces: revokedNonces)
+        try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: revokedNonces.contains)
+    }
+
+    /// The validator as `TokenManager` calls it: revocation asked of its own table, which a `Set` of the
+    /// nonces would copy on every call.
+    static func validate(
+        _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, isRevoked: (String) -> Bool
+    ) throws(CdevTokenError) -> TokenPayload {
+        try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: isRevoked)
     }
 
     private static func validate(
-        _ token: String, sign: ([UInt8]) -> [UInt8], serverId: String, now: Int64, revokedNonces: Set<String>
+        _ token: String, sign: ([UInt8]) -> [UInt8], serverId: String, now: Int64, isRevoked: (String) -> Bool
     ) throws(CdevTokenError) -> TokenPayload {
         // 1. Prefix, and something after it.
         guard let prefix = TokenType.prefix(of: token),
@@ -68,7 +76,7 @@ public enum CdevToken {
             throw .invalidFormat("type \(payload.type.debugDescription) does not match prefix \(prefix)")
         }
         // 9. Not revoked.
-        guard !revokedNonces.contains(payload.nonce) else { throw .revoked(nonce: payload.nonce) }
+        guard !isRevoked(payload.nonce) else { throw .revoked(nonce: payload.nonce) }
         // 10. Not expired: valid through the second equal to expires_at.
         guard now <= payload.expiresAt else { throw .expired(expiresAt: payload.expiresAt, now: now) }
         return payload

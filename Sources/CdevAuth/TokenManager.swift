@@ -90,13 +90,13 @@ public final class TokenManager: Sendable {
 
     /// The ten steps of section 2 against the current secret and revocation set.
     public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
-        let (key, revoked) = state.withLock { ($0.key, Set($0.revoked.keys)) }
-        return try CdevToken.validate(token, key: key, serverId: serverId, now: clock.unixSeconds(), revokedNonces: revoked)
+        // The table itself (copy on write: no copy is made), not a Set of its keys built per call.
+        let (key, revoked) = state.withLock { ($0.key, $0.revoked) }
+        return try CdevToken.validate(token, key: key, serverId: serverId, now: clock.unixSeconds()) { revoked[$0] != nil }
     }
 
     private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
-        try CdevToken.validate(
-            token, key: state.key, serverId: serverId, now: clock.unixSeconds(), revokedNonces: Set(state.revoked.keys))
+        try CdevToken.validate(token, key: state.key, serverId: serverId, now: clock.unixSeconds()) { state.revoked[$0] != nil }
     }
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).
