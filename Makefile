@@ -24,7 +24,7 @@ build: deps-run
 ## determinism check (regenerating Vectors/ and Corpus/ must change nothing).
 test: deps-test build
 	scripts/flatbuffers/generate.sh --check
-	@# --skip-build: `build` built the tests; a plain `swift test` rebuilt Hummingbird (30 s) after it.
+	@# --skip-build: `build` built the tests; a plain `swift test` at times rebuilt Hummingbird (30 s) after it.
 	$(SWIFT) test --skip-build
 	python3 scripts/validate_vectors.py Vectors
 	.build/debug/wirecheck vectors generate

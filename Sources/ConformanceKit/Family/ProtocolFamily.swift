@@ -31,7 +31,8 @@ public struct ProtocolFamily: Sendable {
     /// dependencies its suites do not need: they live in a target of their own, added where the mock is
     /// linked anyway (the CLI), so the suites stay light for `WireCheckTesting`.
     public func adding(bench: BenchSet, embeddedLiveChecks: [EmbeddedLiveCheck]) -> ProtocolFamily {
-        ProtocolFamily(
+        precondition(self.bench == nil, "\(name) has a benchmark already")
+        return ProtocolFamily(
             name: name, title: title, suites: suites, bench: bench, embeddedLiveChecks: self.embeddedLiveChecks + embeddedLiveChecks)
     }
 }
