@@ -31,15 +31,9 @@ public enum CdevToken {
         try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: revokedNonces.contains)
     }
 
-    /// The validator as `TokenManager` calls it: revocation asked of its own table, which a `Set` of the
-    /// nonces would copy on every call.
+    /// The ten steps with revocation asked of the caller: `TokenManager` asks its own table, of which a
+    /// `Set` of the nonces would be a copy on every call.
     static func validate(
-        _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, isRevoked: (String) -> Bool
-    ) throws(CdevTokenError) -> TokenPayload {
-        try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: isRevoked)
-    }
-
-    private static func validate(
         _ token: String, sign: ([UInt8]) -> [UInt8], serverId: String, now: Int64, isRevoked: (String) -> Bool
     ) throws(CdevTokenError) -> TokenPayload {
         // 1. Prefix, and something after it.

@@ -92,11 +92,11 @@ public final class TokenManager: Sendable {
     public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
         // The table itself (copy on write: no copy is made), not a Set of its keys built per call.
         let (key, revoked) = state.withLock { ($0.key, $0.revoked) }
-        return try CdevToken.validate(token, key: key, serverId: serverId, now: clock.unixSeconds()) { revoked[$0] != nil }
+        return try CdevToken.validate(token, sign: key.mac, serverId: serverId, now: clock.unixSeconds()) { revoked[$0] != nil }
     }
 
     private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
-        try CdevToken.validate(token, key: state.key, serverId: serverId, now: clock.unixSeconds()) { state.revoked[$0] != nil }
+        try CdevToken.validate(token, sign: state.key.mac, serverId: serverId, now: clock.unixSeconds()) { state.revoked[$0] != nil }
     }
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).
