@@ -131,11 +131,11 @@ let package = Package(
         .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCheckFamilies", "WireCore"]),
 
         // Hummingbird adapters for any MockService, written once.
-        .target(name: "MockServers", dependencies: ["HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
+        .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "ConformanceKit", "HTTPExchange", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
+                "WireCore", "ConformanceKit", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,

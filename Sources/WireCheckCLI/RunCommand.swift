@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import MockServers
 
 /// `wirecheck run`: the main job of `make run`.
 struct RunCommand: ParsableCommand {
@@ -34,7 +35,7 @@ struct RunCommand: ParsableCommand {
         options.shimCommand = "\(ShellQuote.quote(Self.executablePath())) shim"
         if !noLive {
             let checks = Families.all.all.flatMap(\.embeddedLiveChecks)
-            options.liveChecks = { console in try checks.flatMap { try $0.run(EmbeddedMock.start, console) } }
+            options.liveChecks = { console in try checks.flatMap { try $0.run(BackgroundServer.embeddedStarter, console) } }
         }
         try VerifyCommand.perform(options: options, json: json)
     }

@@ -41,9 +41,7 @@ final class MLSLiveCheckTests: XCTestCase {
         let started = LockedCount()
         let start: MockStarter = { service in
             started.increment()
-            var logger = Logger(label: "test.mls-embedded")
-            logger.logLevel = .warning
-            return EmbeddedServer(try BackgroundServer(MockHTTPServer(service: service, logger: logger)))
+            return try BackgroundServer.embeddedStarter(service)
         }
         let results = try checks[0].run(start, Console())
         XCTAssertEqual(started.value, 1)
@@ -80,14 +78,6 @@ final class MLSLiveCheckTests: XCTestCase {
         XCTAssertEqual(
             try probe.send("POST", MLSEndpoint.uploadBlob.path, headers: headers, body: Array(repeating: 7, count: 1000)).status, 200)
     }
-}
-
-/// A `BackgroundServer` as the `RunningMock` an embedded check stops.
-private final class EmbeddedServer: RunningMock {
-    let server: BackgroundServer
-    init(_ server: BackgroundServer) { self.server = server }
-    var port: Int { server.port }
-    func stop() { server.stop() }
 }
 
 /// How many times the starter ran, from the check's thread.
