@@ -1,10 +1,9 @@
 #!/bin/bash -eu
 # ClusterFuzzLite / OSS-Fuzz build: puts each target, its seed corpus zip, dictionary and options
-# into $OUT. The engine's $SANITIZER selects the sanitizer; coverage flags follow fuzzing.md.
+# into $OUT. The engine's $SANITIZER selects the sanitizer; the flags are Fuzz/build.sh's, written once
+# there (fuzzing.md's recipe; BoringSSL without ASan, and with coverage only in its EC code).
 cd "$SRC/wirecheck"
-swift build --package-path Fuzz --scratch-path "$WORK/fuzz-build" -c release \
-  --sanitize=fuzzer --sanitize="${SANITIZER:-address}" \
-  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -use-ld=lld
+FUZZ_BUILD="$WORK/fuzz-build" FUZZ_SANITIZER="${SANITIZER:-address}" Fuzz/build.sh >/dev/null
 for target in $(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p' Fuzz/Package.swift); do
   cp "$WORK/fuzz-build/release/$target" "$OUT/"
   cp "Fuzz/Dictionaries/$target.dict" "$OUT/"

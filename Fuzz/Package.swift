@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
-// libFuzzer targets, one executable per decoder; built only by Fuzz/build.sh (see ../shared specs/fuzzing.md
-// recipe in the README): swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
-//   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -use-ld=lld
+// libFuzzer targets, one executable per decoder. Built only by Fuzz/build.sh, which holds the recipe (the
+// fuzzing spec's flags, plus the fixes FINDINGS.md D7 and D8 explain); a plain `swift build` here would
+// give fuzzers without coverage or AddressSanitizer.
 import PackageDescription
 
 let wireCore = Target.Dependency.product(name: "WireCore", package: "WireCheck")
