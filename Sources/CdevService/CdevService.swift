@@ -13,8 +13,8 @@ public final class CdevService: Sendable {
     public let tokens: TokenManager
     let clock: any WireClock
     let startedAt: Double
-    /// Where log lines go. Lines never carry a token, secret or MAC (see `CdevServiceTests`).
-    let log: @Sendable (LogLevel, String) -> Void
+    /// Where log lines go, if anywhere. Lines never carry a token, secret or MAC (see `CdevServiceTests`).
+    let logSink: (@Sendable (LogLevel, String) -> Void)?
     let pairingCode: PairingCodeBox
     let approvals: PairingApprovals
     /// Open WebSocket connections, for `/api/status`.
@@ -28,12 +28,12 @@ public final class CdevService: Sendable {
     /// A service; nothing listens until a server runs it.
     public init(
         config: CdevServiceConfig, tokens: TokenManager, clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
+        log: (@Sendable (LogLevel, String) -> Void)? = nil
     ) {
         self.config = config
         self.tokens = tokens
         self.clock = clock
-        self.log = log
+        self.logSink = log
         boundPort = Atomic(config.port)
         startedAt = clock.now()
         pairingCode = PairingCodeBox(random: random)
@@ -56,12 +56,23 @@ public final class CdevService: Sendable {
     /// Routes one request. CORS headers go on every response, as cdev's middleware wraps all.
     public func handle(_ request: APIRequest) -> APIResponse {
         let response = withCORS(route(request))
-        // The query is never logged (it may hold ?token=), nor a path that carries a token. The path is
-        // searched with memchr and memcmp: Foundation's `contains` (through NSString) and then the
-        // standard library's generic one were each a tenth of a request or more in FuzzCdevAuthBody.
-        let path = ByteSearch.contains("cdev_", in: request.path) ? "(path with a token, not logged)" : request.path
-        log(.info, "\(request.method) \(path) \(response.status)")
+        log(.info, Self.logLine(request, response))
         return response
+    }
+
+    /// The log line of one request. The query is never logged (it may hold ?token=), nor a path that
+    /// carries a token. The path is searched with memchr and memcmp: Foundation's `contains` (through
+    /// NSString) and then the standard library's generic one were each a tenth of a request or more in
+    /// FuzzCdevAuthBody.
+    static func logLine(_ request: APIRequest, _ response: APIResponse) -> String {
+        let path = ByteSearch.contains("cdev_", in: request.path) ? "(path with a token, not logged)" : request.path
+        return "\(request.method) \(path) \(response.status)"
+    }
+
+    /// Sends a line to the log. The line is built only when there is a log: a service made without
+    /// one (the fuzz targets, most tests) built and dropped a line for every request.
+    func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+        logSink?(level, message())
     }
 
     /// cdev's CORS middleware wraps every handler, refusals included.
