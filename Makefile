@@ -3,6 +3,10 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 SWIFT ?= swift
+## SwiftPM 6.3.1 orders some compile flags (a package's trait defines, the sanitizers) by a Swift Set, whose
+## order follows each process's random hash seed; Hummingbird has two traits, so every second build or
+## test call recompiled it (FINDINGS.md D7). A fixed seed for SwiftPM gives one order.
+SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 TARGET ?= all
 HOURS ?= 8
 
@@ -18,13 +22,13 @@ deps-test:
 
 ## One debug build (with the test targets) serves both README commands: the second does not rebuild.
 build: deps-run
-	$(SWIFT) build --build-tests
+	$(SWIFTPM) build --build-tests
 
 ## The test suite: unit and end-to-end tests, JSON Schema validation of every vector file, and the
 ## determinism check (regenerating Vectors/ and Corpus/ must change nothing).
 test: deps-test build
 	scripts/flatbuffers/generate.sh --check
-	@# --skip-build: `build` built the tests; a plain `swift test` at times rebuilt Hummingbird (30 s) after it.
+	@# --skip-build: `build` built the tests. Not through SWIFTPM: the tests keep Swift's random hash seed.
 	$(SWIFT) test --skip-build
 	python3 scripts/validate_vectors.py Vectors
 	.build/debug/wirecheck vectors generate
@@ -44,7 +48,7 @@ run: build
 ## `wirecheck` on your PATH: a release build copied to $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
 PREFIX ?= /usr/local
 install: deps-run
-	$(SWIFT) build -c release --product wirecheck
+	$(SWIFTPM) build -c release --product wirecheck
 	install -d $(PREFIX)/bin
 	install -m 0755 .build/release/wirecheck $(PREFIX)/bin/wirecheck
 	@echo "installed $(PREFIX)/bin/wirecheck"
@@ -67,18 +71,18 @@ mutants: deps-test
 ## options, e.g. make serve SERVE_ARGS="--profile head --port 16180".
 SERVE_ARGS ?=
 serve: deps
-	$(SWIFT) build -c release
+	$(SWIFTPM) build -c release
 	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
 
 ## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades), then
 ## the mock MLS server (getMessages).
 load: deps
-	$(SWIFT) build -c release
+	$(SWIFTPM) build -c release
 	scripts/load/cdev.sh 30 64
 	scripts/load/mls.sh 30 64
 
 bench: deps
-	$(SWIFT) build -c release
+	$(SWIFTPM) build -c release
 	.build/release/wirecheck bench
 
 vectors: build
