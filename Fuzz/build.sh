@@ -14,9 +14,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 sanitizer="${FUZZ_SANITIZER:-address}"
 # SwiftPM passes its two sanitizers to swiftc as -sanitize=fuzzer and -sanitize=$sanitizer in an order
-# that changes from one call to the next (see below), and swiftc keeps only the last -sanitize=: about
-# half of all builds had no AddressSanitizer in any Swift module (FINDINGS.md, D7). -Xswiftc flags come
-# after SwiftPM's own, so this one is last and names both, for every compile and link.
+# that follows the hash seed (fixed below, but which order a seed gives is not promised), and swiftc keeps
+# only the last -sanitize=: about half of all builds had no AddressSanitizer in any Swift module
+# (FINDINGS.md, D7). -Xswiftc flags come after SwiftPM's own, so this one is last and names both.
 flags=(--package-path "$here" --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize="$sanitizer"
   -Xswiftc "-sanitize=fuzzer,$sanitizer" -Xswiftc -use-ld=lld)
 # swiftc runs coverage after AddressSanitizer, so each inline ASan check of a Swift memory access got
