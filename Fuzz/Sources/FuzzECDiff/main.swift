@@ -32,19 +32,22 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         require((ours != nil) == SwiftCryptoCurves.decodes(point, curve: curve.name), "point \(point) decodes in one library only")
         if let ours { require(ours == SwiftCryptoCurves.sharedX(scalar: scalar, peer: point, curve: curve.name), "ECDH x differs") }
     case 1:
+        // `publicKey` is a scalar multiplication each time it is read: read once.
+        let publicKey = key.publicKey
         require(
-            key.publicKey == SwiftCryptoCurves.publicKey(scalar: scalar, curve: curve.name),
+            publicKey == SwiftCryptoCurves.publicKey(scalar: scalar, curve: curve.name),
             "public keys differ (or swift-crypto refuses the scalar)")
         require(
-            SwiftCryptoCurves.verify(ECDSA.sign(message, with: key), of: message, publicKey: key.publicKey, curve: curve.name),
+            SwiftCryptoCurves.verify(ECDSA.sign(message, with: key), of: message, publicKey: publicKey, curve: curve.name),
             "swift-crypto refuses NanoTDF's signature")
     default:
+        let publicKey = key.publicKey
         var signature = ECDSA.sign(message, with: key)
         let bit = Int(rest[0]) * 7 % (signature.count * 8)
         signature[bit / 8] ^= 1 << UInt8(bit % 8)
         require(
-            ECDSA.verify(signature, of: message, publicKey: key.publicKey, curve: curve)
-                == SwiftCryptoCurves.verify(signature, of: message, publicKey: key.publicKey, curve: curve.name),
+            ECDSA.verify(signature, of: message, publicKey: publicKey, curve: curve)
+                == SwiftCryptoCurves.verify(signature, of: message, publicKey: publicKey, curve: curve.name),
             "verdicts on a flipped signature differ")
         require(
             ECDSA.verify(signature, of: message, publicKey: point, curve: curve)
