@@ -132,10 +132,12 @@ let package = Package(
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
+        // malloc, calloc and realloc counted for `wirecheck bench` (linked into the wirecheck executable only).
+        .target(name: "CAllocationCount"),
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "WireCore", "ConformanceKit", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
+                "CAllocationCount", "WireCore", "ConformanceKit", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,

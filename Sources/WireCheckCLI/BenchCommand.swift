@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
             round), so a protocol step and the floor next to it see the same machine. A row with a floor also gets its \
             time over the floor's ("× floor"): the median of the ratios of the two samples of each round, which a slow \
             spell of the machine moves far less than the ratio of the medians. --compare reads an earlier run's \
-            JSON and adds, per row, the ratio of this median to that one (above 1: faster now). Build with -c release for \
+            JSON and adds, per row, the ratio of this median to that one (above 1: faster now). After the samples, each \
+            row's heap allocations per iteration (per decode of its input, or per operation) are counted in the process \
+            (calls of malloc, calloc, realloc and the aligned forms; not with --iterations). Build with -c release for \
             meaningful numbers.
             Example: wirecheck bench --suite cdev --compare reports/bench/<earlier>.json
             """)
@@ -50,6 +52,9 @@ struct BenchCommand: ParsableCommand {
         /// The floor's name, and this row's time over the floor's (the median over the rounds); nil
         /// when the row has no floor or its floor was not measured in this run.
         var floor: (name: String, times: Double)?
+        /// Heap allocations (malloc, calloc, realloc, aligned forms) per iteration: per decode or operation;
+        /// nil with --iterations (a fixed amount of work for profilers) or when they cannot be counted.
+        var allocations: Double?
     }
 
     /// One sample: runs `iteration` for at least --sample-seconds (or exactly --iterations times) and
@@ -126,15 +131,19 @@ struct BenchCommand: ParsableCommand {
                 let ratio = previous[benchCase.name].flatMap { $0 > 0 ? rate / $0 : nil }
                 // Operations also in ns/op, the unit per-call costs are usually quoted in.
                 let perOperation = benchCase.unit == .operationsPerSecond ? String(format: "  (%.0f ns/op)", 1e9 / rate) : ""
+                // Counted after the samples, apart from them: counting costs a shared atomic add per allocation.
+                let allocations = iterations == nil ? AllocationCount.perIteration(benchCase, rate: rate) : nil
                 Console().message(
                     String(
                         format: "%-64@ %12.1f %@ [%.1f–%.1f]", benchCase.name as NSString, rate, benchCase.unit.rawValue as NSString,
-                        rates.first!, rates.last!) + perOperation + (floor.map { String(format: "  %.3f× floor", $0.times) } ?? "")
+                        rates.first!, rates.last!) + perOperation
+                        + (allocations.map { String(format: "  %.1f allocs/iteration", $0) } ?? "")
+                        + (floor.map { String(format: "  %.3f× floor", $0.times) } ?? "")
                         + (ratio.map { String(format: "  %.2f× previous", $0) } ?? ""))
                 results.append(
                     Measurement(
                         name: benchCase.name, inputBytes: benchCase.inputBytes, rate: rate, min: rates.first!, max: rates.last!,
-                        unit: benchCase.unit.rawValue, ratio: ratio, floor: floor))
+                        unit: benchCase.unit.rawValue, ratio: ratio, floor: floor, allocations: allocations))
             }
         }
         try write(results)
@@ -160,6 +169,7 @@ struct BenchCommand: ParsableCommand {
                         "name": .string($0.name), "inputBytes": .int(Int64($0.inputBytes)), "unit": .string($0.unit),
                         "rate": .double(Self.tenth($0.rate)), "min": .double(Self.tenth($0.min)), "max": .double(Self.tenth($0.max)),
                     ]
+                    if let allocations = $0.allocations { row["allocationsPerIteration"] = .double(Self.tenth(allocations)) }
                     if let ratio = $0.ratio { row["ratioToCompare"] = .double((ratio * 1000).rounded() / 1000) }
                     if let floor = $0.floor {
                         row["floor"] = .string(floor.name)
@@ -171,15 +181,17 @@ struct BenchCommand: ParsableCommand {
         var markdown =
             "# \(runName)\n\nwirecheck \(Harness.version), \(build) build, median of \(samples) samples of at least \(sampleSeconds) s, "
             + "all in one run; min and max are the slowest and fastest sample; × floor is the row's time over its floor's "
-            + "(the median of the per-round ratios)"
+            + "(the median of the per-round ratios); allocs is heap allocations (malloc, calloc, realloc, aligned) per iteration, "
+            + "that is per decode of the input or per operation, counted after the samples"
             + (compare.map { "; ratio = this median / the median in `\($0)` (above 1: faster now)" } ?? "") + ".\n\n"
-            + "| measurement | input bytes | median | min | max | unit | × floor |\(compare == nil ? "" : " ratio |")\n"
-            + "|---|---:|---:|---:|---:|---|---:|\(compare == nil ? "" : "---:|")\n"
+            + "| measurement | input bytes | median | min | max | unit | allocs | × floor |\(compare == nil ? "" : " ratio |")\n"
+            + "|---|---:|---:|---:|---:|---|---:|---:|\(compare == nil ? "" : "---:|")\n"
         for result in results {
             let ratio = compare == nil ? "" : " \(result.ratio.map { String(format: "%.2f×", $0) } ?? "new") |"
             let figures = [result.rate, result.min, result.max].map { String(format: "%.1f", $0) }.joined(separator: " | ")
             let floor = result.floor.map { String(format: "%.3f×", $0.times) } ?? ""
-            markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) | \(floor) |\(ratio)\n"
+            let allocations = result.allocations.map { String(format: "%.1f", $0) } ?? ""
+            markdown += "| \(result.name) | \(result.inputBytes) | \(figures) | \(result.unit) | \(allocations) | \(floor) |\(ratio)\n"
         }
         try (JSONWriter.pretty(document) + "\n").write(toFile: "\(output)/\(runName).json", atomically: true, encoding: .utf8)
         try markdown.write(toFile: "\(output)/\(runName).md", atomically: true, encoding: .utf8)

@@ -46,4 +46,36 @@ final class BenchFloorTests: XCTestCase {
         let table = try String(contentsOfFile: "\(dir)/reports/bench/\(markdown[0])", encoding: .utf8)
         XCTAssertTrue(table.contains("| × floor |"), table)
     }
+
+    /// Every row carries its heap allocations per iteration, counted in the process by the executable's
+    /// malloc (CAllocationCount). valgrind's count (scripts/bench/allocations.sh) gives the same 16 and 3
+    /// for the two rows compared here; the test asks only what holds for any HMAC library: validation
+    /// decodes three parts and parses two JSON texts on top of a MAC from the prepared key.
+    func testEveryRowCountsItsAllocations() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let run = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--samples", "1", "--sample-seconds", "0.01", "--json"],
+            directory: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = try XCTUnwrap(try JSONParser.parse(run.stdout)["results"]?.arrayValue)
+        var allocations: [String: Double] = [:]
+        for row in rows {
+            let name = try XCTUnwrap(row["name"]?.stringValue)
+            let count = try XCTUnwrap(row["allocationsPerIteration"]?.doubleValue, "\(row)")
+            XCTAssertGreaterThanOrEqual(count, 0, name)
+            allocations[name] = count
+        }
+        let validate = try XCTUnwrap(allocations.first { $0.key.hasPrefix("cdev token validate (3x") }?.value)
+        let preparedMAC = try XCTUnwrap(allocations.first { $0.key.contains("prepared key") }?.value)
+        XCTAssertGreaterThanOrEqual(preparedMAC, 1, "a MAC returns a new array: a count of 0 means allocations are not seen")
+        XCTAssertGreaterThanOrEqual(validate, preparedMAC + 3, "validation allocates at least its three decoded parts beyond the MAC")
+        // With --iterations (a fixed amount of work for profilers) nothing extra runs, so nothing is counted.
+        let fixed = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--only", "prepared key", "--iterations", "10", "--json"],
+            directory: dir)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        let fixedRows = try XCTUnwrap(try JSONParser.parse(fixed.stdout)["results"]?.arrayValue)
+        XCTAssertEqual(fixedRows.count, 1)
+        XCTAssertNil(fixedRows.first?["allocationsPerIteration"])
+    }
 }

@@ -1,0 +1,65 @@
+// Counts heap allocations by defining malloc, calloc and realloc in the wirecheck executable: the
+// dynamic linker resolves every library's calls (the Swift runtime's swift_slowAlloc, Foundation,
+// OpenSSL, libsodium) to the executable's definition first, and these pass each call on to glibc's
+// own allocator under its exported __libc_* names. This is what valgrind's "total heap usage"
+// counted in scripts/bench/allocations.sh, without valgrind's 50x slowdown, so every bench row can
+// carry it. The aligned forms (Swift's for types aligned to more than 16 bytes) are counted too;
+// free is glibc's, not counted.
+//
+// Only the wirecheck executable links this target: a library or test binary keeps glibc's malloc.
+#include "CAllocationCount.h"
+
+#include <errno.h>
+#include <stddef.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+
+static int counting;
+static uint64_t allocations;
+
+static inline void count(void) {
+    // Relaxed atomics: a server thread may allocate while the bench counts; the count needs no order.
+    if (__atomic_load_n(&counting, __ATOMIC_RELAXED)) __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
+}
+
+void *malloc(size_t size) {
+    count();
+    return __libc_malloc(size);
+}
+
+void *calloc(size_t count_, size_t size) {
+    count();
+    return __libc_calloc(count_, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+    count();
+    return __libc_realloc(pointer, size);
+}
+
+void *memalign(size_t alignment, size_t size) {
+    count();
+    return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    count();
+    return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    // glibc's own checks: a power of two that is a multiple of the pointer size.
+    if (alignment == 0 || alignment % sizeof(void *) != 0 || (alignment & (alignment - 1)) != 0) return EINVAL;
+    count();
+    void *pointer = __libc_memalign(alignment, size);
+    if (pointer == NULL) return ENOMEM;
+    *result = pointer;
+    return 0;
+}
+
+void wirecheck_count_allocations(int on) { __atomic_store_n(&counting, on, __ATOMIC_RELAXED); }
+
+uint64_t wirecheck_allocations(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
