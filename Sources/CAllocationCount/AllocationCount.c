@@ -20,40 +20,40 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 static int counting;
 static uint64_t allocations;
 
-static inline void count(void) {
+static inline void note_allocation(void) {
     // Relaxed atomics: a server thread may allocate while the bench counts; the count needs no order.
     if (__atomic_load_n(&counting, __ATOMIC_RELAXED)) __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
 }
 
 void *malloc(size_t size) {
-    count();
+    note_allocation();
     return __libc_malloc(size);
 }
 
-void *calloc(size_t count_, size_t size) {
-    count();
-    return __libc_calloc(count_, size);
+void *calloc(size_t number, size_t size) {
+    note_allocation();
+    return __libc_calloc(number, size);
 }
 
 void *realloc(void *pointer, size_t size) {
-    count();
+    note_allocation();
     return __libc_realloc(pointer, size);
 }
 
 void *memalign(size_t alignment, size_t size) {
-    count();
+    note_allocation();
     return __libc_memalign(alignment, size);
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
-    count();
+    note_allocation();
     return __libc_memalign(alignment, size);
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
     // glibc's own checks: a power of two that is a multiple of the pointer size.
     if (alignment == 0 || alignment % sizeof(void *) != 0 || (alignment & (alignment - 1)) != 0) return EINVAL;
-    count();
+    note_allocation();
     void *pointer = __libc_memalign(alignment, size);
     if (pointer == NULL) return ENOMEM;
     *result = pointer;
