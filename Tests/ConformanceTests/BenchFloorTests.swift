@@ -24,13 +24,17 @@ final class BenchFloorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(floors, 12)
     }
 
+    /// The rows of `wirecheck bench --suite cdev <arguments> --json`, run in `directory`.
+    private func cdevBenchRows(_ arguments: [String], in directory: String) throws -> [JSONValue] {
+        let run = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev"] + arguments + ["--json"], directory: directory)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try XCTUnwrap(try JSONParser.parse(run.stdout)["results"]?.arrayValue)
+    }
+
     func testARunReportsTheTimeOverTheFloor() throws {
         let dir = try TestEnvironment.temporaryDirectory()
-        let run = try TestEnvironment.run(
-            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--samples", "3", "--sample-seconds", "0.01", "--json"],
-            directory: dir)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let rows = try XCTUnwrap(try JSONParser.parse(run.stdout)["results"]?.arrayValue)
+        let rows = try cdevBenchRows(["--samples", "3", "--sample-seconds", "0.01"], in: dir)
         let names = Set(rows.compactMap { $0["name"]?.stringValue })
         let withFloor = rows.filter { $0["floor"] != nil }
         XCTAssertEqual(withFloor.count, 2, "both validations are measured against raw HMAC")
@@ -53,11 +57,7 @@ final class BenchFloorTests: XCTestCase {
     /// decodes three parts and parses two JSON texts on top of a MAC from the prepared key.
     func testEveryRowCountsItsAllocations() throws {
         let dir = try TestEnvironment.temporaryDirectory()
-        let run = try TestEnvironment.run(
-            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--samples", "1", "--sample-seconds", "0.01", "--json"],
-            directory: dir)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let rows = try XCTUnwrap(try JSONParser.parse(run.stdout)["results"]?.arrayValue)
+        let rows = try cdevBenchRows(["--samples", "1", "--sample-seconds", "0.01"], in: dir)
         var allocations: [String: Double] = [:]
         for row in rows {
             let name = try XCTUnwrap(row["name"]?.stringValue)
@@ -70,11 +70,7 @@ final class BenchFloorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(preparedMAC, 1, "a MAC returns a new array: a count of 0 means allocations are not seen")
         XCTAssertGreaterThanOrEqual(validate, preparedMAC + 3, "validation allocates at least its three decoded parts beyond the MAC")
         // With --iterations (a fixed amount of work for profilers) nothing extra runs, so nothing is counted.
-        let fixed = try TestEnvironment.run(
-            [try TestEnvironment.wirecheck, "bench", "--suite", "cdev", "--only", "prepared key", "--iterations", "10", "--json"],
-            directory: dir)
-        XCTAssertEqual(fixed.status, 0, fixed.stderr)
-        let fixedRows = try XCTUnwrap(try JSONParser.parse(fixed.stdout)["results"]?.arrayValue)
+        let fixedRows = try cdevBenchRows(["--only", "prepared key", "--iterations", "10"], in: dir)
         XCTAssertEqual(fixedRows.count, 1)
         XCTAssertNil(fixedRows.first?["allocationsPerIteration"])
     }
