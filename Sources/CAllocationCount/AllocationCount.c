@@ -1,4 +1,4 @@
-// Counts heap allocations by defining malloc, calloc and realloc in the wirecheck executable: the
+// Counts heap allocations by defining malloc and its family in the wirecheck executable: the
 // dynamic linker resolves every library's calls (the Swift runtime's swift_slowAlloc, Foundation,
 // OpenSSL, libsodium) to the executable's definition first, and these pass each call on to glibc's
 // own allocator under its exported __libc_* names. This is what valgrind's "total heap usage"
@@ -12,13 +12,20 @@
 #include <errno.h>
 #include <stddef.h>
 
+static int counting;
+static uint64_t allocations;
+
+void wirecheck_count_allocations(int on) { __atomic_store_n(&counting, on, __ATOMIC_RELAXED); }
+
+uint64_t wirecheck_allocations(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
+
+// glibc only: elsewhere (macOS has no __libc_malloc) nothing is counted, and the bench leaves the column out.
+#if defined(__GLIBC__)
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
-
-static int counting;
-static uint64_t allocations;
 
 static inline void note_allocation(void) {
     // Relaxed atomics: a server thread may allocate while the bench counts; the count needs no order.
@@ -60,6 +67,4 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     return 0;
 }
 
-void wirecheck_count_allocations(int on) { __atomic_store_n(&counting, on, __ATOMIC_RELAXED); }
-
-uint64_t wirecheck_allocations(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
+#endif
