@@ -78,11 +78,12 @@ public final class CdevService: Sendable {
     /// cdev's CORS middleware wraps every handler, refusals included.
     public func withCORS(_ response: APIResponse) -> APIResponse {
         var response = response
-        response.headers.append(contentsOf: [
-            .init(name: "Access-Control-Allow-Origin", value: "*"),
-            .init(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS"),
-            .init(name: "Access-Control-Allow-Headers", value: config.profile == .head ? "Content-Type, Authorization" : "Content-Type"),
-        ])
+        // Room for the three made once, and no array of them to append: two allocations per response less.
+        response.headers.reserveCapacity(response.headers.count + 3)
+        response.headers.append(.init(name: "Access-Control-Allow-Origin", value: "*"))
+        response.headers.append(.init(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS"))
+        response.headers.append(
+            .init(name: "Access-Control-Allow-Headers", value: config.profile == .head ? "Content-Type, Authorization" : "Content-Type"))
         return response
     }
 

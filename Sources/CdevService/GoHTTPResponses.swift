@@ -5,8 +5,15 @@ import WireCore
 extension APIResponse {
     /// Go's `json.NewEncoder(w).Encode(v)`: compact, HTML-safe escaping, trailing newline.
     public static func json(_ status: Int, _ object: JSONObject) -> APIResponse {
-        let bytes = JSONWriter(options: .init(escapeHTML: true)).bytes(.object(object)) + [0x0A]
-        return APIResponse(status: status, headers: [("Content-Type", "application/json")], body: bytes)
+        // The newline goes into the writer's buffer, which has room for it (`+ [0x0A]` made two more arrays).
+        var bytes = JSONWriter(options: .init(escapeHTML: true)).bytes(.object(object))
+        bytes.append(0x0A)
+        var response = APIResponse(status: status, body: bytes)
+        // Room for the three CORS headers `CdevService.withCORS` adds to every response as well: one array,
+        // never grown (a pair list mapped to headers, then grown for CORS, was three allocations).
+        response.headers.reserveCapacity(4)
+        response.headers.append(.init(name: "Content-Type", value: "application/json"))
+        return response
     }
 
     /// `{"error":"…"}`, cdev's only error shape.

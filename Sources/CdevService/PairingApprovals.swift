@@ -5,8 +5,9 @@ import WireCore
 
 /// Head's pairing approval (cdev spec section 4.3): the first exchange of a pairing token parks
 /// it as a request (202); a local operator approves or rejects it; the client's next exchange of
-/// the same token then gets the pair (200) or 403.
-final class PairingApprovals: Sendable {
+/// the same token then gets the pair (200) or 403. Noncopyable and kept inline by the service, as
+/// `PairingCodeBox` is.
+struct PairingApprovals: ~Copyable, Sendable {
     enum Decision: Sendable { case pending, approved, rejected }
 
     struct Request: Sendable {
@@ -18,7 +19,9 @@ final class PairingApprovals: Sendable {
 
     static let lifetime: Int64 = 300
 
-    private struct State {
+    // Not private: a private type in a noncopyable struct's Mutex crashes swiftc 6.3.1 outside
+    // whole-module builds (FINDINGS.md, D9).
+    struct State {
         var byNonce: [String: Request] = [:]
         var random: any RandomSource
     }

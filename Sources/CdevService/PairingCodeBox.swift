@@ -2,11 +2,15 @@ import Synchronization
 import WireCore
 
 /// Head's pairing code (cdev spec section 4.3): six digits, valid 10 minutes, spent on first use,
-/// compared in constant time. A new code replaces a spent or expired one.
-final class PairingCodeBox: Sendable {
+/// compared in constant time. A new code replaces a spent or expired one. A noncopyable struct, not a
+/// class: the service keeps it inline, so making a service (once per input in FuzzCdevAuthBody) costs
+/// no allocation for it.
+struct PairingCodeBox: ~Copyable, Sendable {
     static let lifetime = 600.0
 
-    private struct State {
+    // Not private: a private type in a noncopyable struct's Mutex crashes swiftc 6.3.1 outside
+    // whole-module builds (FINDINGS.md, D9).
+    struct State {
         var code = ""
         var expiresAt = 0.0
         var random: any RandomSource

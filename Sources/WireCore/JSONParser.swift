@@ -17,7 +17,16 @@ public struct JSONParser {
         public var offset: Int
         /// What was wrong there.
         public var reason: String
-        public var description: String { "json: \(reason) at byte \(offset)" }
+        public var description: String {
+            // One buffer of the final size: the interpolation grew its own twice, and refused JSON is most
+            // of what the fuzz targets send through this (each allocation is dear under AddressSanitizer).
+            let at = " at byte " + String(offset)
+            var text = "json: "
+            text.reserveCapacity(text.utf8.count + reason.utf8.count + at.utf8.count)
+            text += reason
+            text += at
+            return text
+        }
     }
 
     /// The deepest nesting parsed (deeper input is refused, not a stack overflow).

@@ -89,6 +89,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     /// An object of `pairs`; a repeated key keeps its first place and its last value.
     public init(_ pairs: [(String, JSONValue)]) {
+        members.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 

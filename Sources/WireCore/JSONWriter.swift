@@ -30,17 +30,21 @@ public struct JSONWriter: Sendable {
 
     /// `value` as text.
     public func string(_ value: JSONValue) -> String {
-        var out = [UInt8]()
-        write(value, level: 0, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: bytes(value), as: UTF8.self)
     }
 
     /// `value` as UTF-8 bytes.
     public func bytes(_ value: JSONValue) -> [UInt8] {
         var out = [UInt8]()
+        // Room for a typical message up front (a cdev refusal or token pair, a shim line): grown from empty,
+        // the buffer was reallocated five or six times per response, the dearest part of an error reply in
+        // FuzzCdevAuthBody (every allocation is costly under AddressSanitizer). A trailing newline fits too.
+        out.reserveCapacity(Self.initialCapacity)
         write(value, level: 0, into: &out)
         return out
     }
+
+    private static let initialCapacity = 512
 
     private func newline(_ level: Int, _ out: inout [UInt8]) {
         guard let indent = options.indent else { return }
