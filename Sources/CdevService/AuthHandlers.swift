@@ -13,9 +13,7 @@ extension CdevService {
     }
 
     static func bodyField(_ body: [UInt8], _ name: String) -> BodyField {
-        guard let object = try? GoJSONObject(body, fieldNames: [name], firstValueOnly: true), let text = try? object.string(name) else {
-            return .undecodable
-        }
+        guard let text = GoJSONObject.requestString(name, in: body) else { return .undecodable }
         return .value(text)
     }
 

@@ -2,9 +2,10 @@ import XCTest
 
 @testable import CdevAuth
 
-/// Key matching of Go's `encoding/json` in `GoJSONObject`: `equalFold` compares ASCII keys byte by byte
-/// and must give exactly what comparing the two `fold`s gives, for every key a body can hold.
-final class GoJSONObjectFoldTests: XCTestCase {
+/// `GoJSONObject`'s shortcuts against its plain paths: `equalFold` compares ASCII keys byte by byte and
+/// must give what comparing the two `fold`s gives; `requestString` builds no error text and must accept
+/// and refuse exactly the bodies the throwing decoder does.
+final class GoJSONObjectTests: XCTestCase {
     func testEqualFoldAgreesWithFoldOnEveryPair() {
         let keys = [
             "pairing_token", "PAIRING_TOKEN", "Pairing_Token", "pairing_toke", "pairing_tokens", "", "p", "P", "_", "@", "[",
@@ -35,5 +36,27 @@ final class GoJSONObjectFoldTests: XCTestCase {
         let body = Array(#"{"PAIRING_TOKEN":"a","other":"b","Pairing_Token":"c"}"#.utf8)
         let object = try GoJSONObject(body, fieldNames: ["pairing_token"])
         XCTAssertEqual(try object.string("pairing_token"), "c")
+    }
+
+    func testRequestStringAgreesWithTheThrowingDecoder() throws {
+        var bodies = [
+            #"{"refresh_token":"cdev_r_x"}"#, #"{"REFRESH_TOKEN":"a","refresh_token":"b"}"#, #"{"refresh_token":1}"#,
+            #"{"refresh_token":null}"#, #"{}"#, "null", "[]", "\"x\"", "", " ", "{", #"{"refresh_token":"a"} trailing"#,
+            #"{"refresh_token":"a"}{"#, #"{"refresh_token":"a","refresh_token":{}}"#, #"{"refre\u017fh_token":"s"}"#,
+            #" {"refresh_token" : "spaced"} "#, #"{"refresh_token":"a\u0000"}"#, #"{"refresh_token":["a"]}"#,
+        ].map { Array($0.utf8) }
+        // And every one-byte cut of the first bodies, so that refusals of every kind come up.
+        for body in bodies.prefix(3) { bodies += (0..<body.count).map { Array(body[..<$0]) } }
+        for body in bodies {
+            let expected: String?
+            do {
+                expected = try GoJSONObject(body, fieldNames: ["refresh_token"], firstValueOnly: true).string("refresh_token")
+            } catch {
+                expected = nil
+            }
+            XCTAssertEqual(GoJSONObject.requestString("refresh_token", in: body), expected, String(decoding: body, as: UTF8.self))
+        }
+        XCTAssertEqual(GoJSONObject.requestString("refresh_token", in: Array(#"{"Refresh_Token":"c"}"#.utf8)), "c")
+        XCTAssertNil(GoJSONObject.requestString("refresh_token", in: Array("{".utf8)))
     }
 }
