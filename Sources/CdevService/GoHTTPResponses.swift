@@ -5,8 +5,9 @@ import WireCore
 extension APIResponse {
     /// Go's `json.NewEncoder(w).Encode(v)`: compact, HTML-safe escaping, trailing newline.
     public static func json(_ status: Int, _ object: JSONObject) -> APIResponse {
-        // The newline goes into the writer's buffer, which has room for it (`+ [0x0A]` made two more arrays).
-        var bytes = JSONWriter(options: .init(escapeHTML: true)).bytes(.object(object))
+        // Room for a refusal or a token pair from the start, and the newline goes into the same buffer
+        // (`+ [0x0A]` made two more arrays).
+        var bytes = JSONWriter(options: .init(escapeHTML: true)).bytes(.object(object), reservingCapacity: 512)
         bytes.append(0x0A)
         var response = APIResponse(status: status, body: bytes)
         // Room for the three CORS headers `CdevService.withCORS` adds to every response as well: one array,

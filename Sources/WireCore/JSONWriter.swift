@@ -33,18 +33,20 @@ public struct JSONWriter: Sendable {
         String(decoding: bytes(value), as: UTF8.self)
     }
 
-    /// `value` as UTF-8 bytes.
-    public func bytes(_ value: JSONValue) -> [UInt8] {
+    /// `value` as UTF-8 bytes, in a buffer with room for `capacity` bytes from the start.
+    ///
+    /// A caller that knows the usual size of its documents passes it (cdev's responses do): grown from
+    /// empty, the buffer is reallocated five or six times for a few hundred bytes, and under
+    /// AddressSanitizer those reallocations were the dearest part of an error reply in FuzzCdevAuthBody.
+    /// The default stays empty: 512 bytes reserved for every document cost FuzzCdevPairingJSON, which
+    /// writes many small ones, a fifth of its exec/s (measured; AddressSanitizer's work per allocated byte
+    /// is the likely reason).
+    public func bytes(_ value: JSONValue, reservingCapacity capacity: Int = 0) -> [UInt8] {
         var out = [UInt8]()
-        // Room for a typical message up front (a cdev refusal or token pair, a shim line): grown from empty,
-        // the buffer was reallocated five or six times per response, the dearest part of an error reply in
-        // FuzzCdevAuthBody (every allocation is costly under AddressSanitizer). A trailing newline fits too.
-        out.reserveCapacity(Self.initialCapacity)
+        out.reserveCapacity(capacity)
         write(value, level: 0, into: &out)
         return out
     }
-
-    private static let initialCapacity = 512
 
     private func newline(_ level: Int, _ out: inout [UInt8]) {
         guard let indent = options.indent else { return }
