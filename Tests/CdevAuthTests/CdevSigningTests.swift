@@ -1,4 +1,5 @@
 import CrossCheck
+import WireCore
 import XCTest
 
 @testable import CdevAuth
@@ -7,8 +8,6 @@ import XCTest
 /// against OpenSSL's HMAC on every key length class RFC 2104 treats apart (empty, short, exactly one
 /// block, longer than a block and hashed first) and payloads around SHA-256's padding boundaries.
 final class CdevSigningTests: XCTestCase {
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-
     func testPreparedKeyAgreesWithOpenSSLAndTheOneShotMAC() {
         for keyLength in [0, 1, 31, 32, 63, 64, 65, 131, 200] {
             let secret = (0..<keyLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
@@ -25,10 +24,10 @@ final class CdevSigningTests: XCTestCase {
     /// RFC 4231 test cases 2 (a 4-byte key) and 6 (a 131-byte key, hashed before use).
     func testRFC4231KnownAnswers() {
         XCTAssertEqual(
-            Self.hex(CdevSigning.Key(secret: Array("Jefe".utf8)).mac(Array("what do ya want for nothing?".utf8))),
+            Hex.encode(CdevSigning.Key(secret: Array("Jefe".utf8)).mac(Array("what do ya want for nothing?".utf8))),
             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
         XCTAssertEqual(
-            Self.hex(
+            Hex.encode(
                 CdevSigning.Key(secret: Array(repeating: 0xAA, count: 131))
                     .mac(Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))),
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
