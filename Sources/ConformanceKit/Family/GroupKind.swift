@@ -39,6 +39,25 @@ public struct GroupKind: Sendable {
         return ShimCall(op, args)
     }
 
+    /// Why a successful result does not have the shape this group type declares, or nil when it
+    /// does. A result has exactly the declared `expected` keys the case lists: a key the type does
+    /// not declare is wrong whatever its value, and a declared key the case leaves out (an absent
+    /// optional field, such as a pairing document's missing `token`) must be absent or `null`. The
+    /// values of the keys the case lists are the suite's to compare.
+    public func shapeMismatch(result: JSONObject, expected: JSONValue) -> String? {
+        let listed = expected.objectValue ?? [:]
+        for key in result.keys where !self.expected.contains(where: { $0.name == key }) {
+            let declared = self.expected.map(\.name).joined(separator: ", ")
+            return "result has a key '\(key)' that \(type) does not declare (declared: \(declared))"
+        }
+        for field in self.expected where listed[field.name] == nil {
+            if let value = result[field.name], value != .null {
+                return "result has '\(field.name)' = \(value), but this case has no '\(field.name)': it must be absent or null"
+            }
+        }
+        return nil
+    }
+
     /// Checks a request's arguments against the declared params and input: every required field
     /// present, every present field of its declared JSON type. A failure is `bad-request` naming
     /// the argument, before the op's own code runs.

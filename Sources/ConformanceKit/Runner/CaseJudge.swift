@@ -48,6 +48,18 @@ public struct CaseJudge: Sendable {
         return applyExpectedFailure(verdict, id: test.id)
     }
 
+    /// The verdict on an answer to a case of `group` in `suite`: a result must have the shape the
+    /// group type declares (`GroupKind.shapeMismatch`), then agree with the suite's comparison.
+    public func judge(
+        _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, test: TestCase, in group: TestGroup,
+        of suite: any VectorSuite
+    ) -> Verdict {
+        let kind = suite.kind(of: group)
+        return judge(answer, test: test) { result in
+            kind?.shapeMismatch(result: result, expected: test.expected) ?? suite.mismatch(result: result, for: test, in: group)
+        }
+    }
+
     private func rejected(_ error: ShimError, test: TestCase) -> Verdict {
         let mapped = expectations.mapError(error.code)
         let shown = mapped == error.code ? error.code : "\(error.code) → \(mapped)"
@@ -62,9 +74,9 @@ public struct CaseJudge: Sendable {
             if strict, let expected = test.error, mapped != expected {
                 verdict.status = .fail
                 verdict.reason = "rejected with error class \(shown), expected \(expected)"
-            } else if strict, let missing = Self.missingErrorPaths(error, test: test) {
+            } else if strict, let missing = Self.missingErrorDetails(error, test: test) {
                 verdict.status = .fail
-                verdict.reason = "rejected (\(shown)) without an error at \(missing)"
+                verdict.reason = "rejected (\(shown)) \(missing)"
             } else {
                 verdict.reason = "rejected (\(shown))"
             }
@@ -79,16 +91,21 @@ public struct CaseJudge: Sendable {
         return verdict
     }
 
-    /// The first JSON pointer the case's `expected.errors` names that no error of the rejection's
-    /// `errors` points at or inside, when both lists are present (cases of validators: rejecting is not
-    /// enough, the reason must be found where it is). Codes are the implementation's own and are not
-    /// compared.
-    static func missingErrorPaths(_ error: ShimError, test: TestCase) -> String? {
-        guard let expected = test.expected["errors"]?.arrayValue, let actual = error.details["errors"]?.arrayValue else { return nil }
+    /// What a rejection leaves out of the details the case asks for, or nil. A case whose
+    /// `expected.errors` lists JSON pointers (cases of validators) wants the rejection's `errors` to
+    /// point at or inside each of them: rejecting is not enough, the reason must be found where it is,
+    /// and a rejection with no `errors` at all says less than the op promises. Codes are the
+    /// implementation's own and are not compared.
+    static func missingErrorDetails(_ error: ShimError, test: TestCase) -> String? {
+        guard let expected = test.expected["errors"]?.arrayValue else { return nil }
+        let wanted = expected.compactMap { $0["path"]?.stringValue }
+        guard let actual = error.details["errors"]?.arrayValue else {
+            return wanted.isEmpty ? nil : "without an 'errors' array (expected an error at \"\(wanted[0])\")"
+        }
         let paths = actual.compactMap { $0["path"]?.stringValue }
-        return expected.compactMap { $0["path"]?.stringValue }.first { wanted in
+        return wanted.first { wanted in
             !paths.contains { $0 == wanted || $0.hasPrefix(wanted + "/") }
-        }.map { "\"\($0)\"" }
+        }.map { "without an error at \"\($0)\"" }
     }
 
     private func accepted(_ result: JSONObject, test: TestCase, mismatch: (JSONObject) -> String?) -> Verdict {

@@ -125,7 +125,7 @@ public final class VectorRunner {
     }
 
     private func judge(_ result: inout CaseResult, _ outcome: CallOutcome, test: TestCase, group: TestGroup, suite: any VectorSuite) {
-        let verdict = judge.judge(outcome.response, test: test) { suite.mismatch(result: $0, for: test, in: group) }
+        let verdict = judge.judge(outcome.response, test: test, in: group, of: suite)
         result.status = verdict.status
         result.reason = verdict.reason
         result.actualResult = verdict.actualResult
