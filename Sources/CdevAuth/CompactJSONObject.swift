@@ -8,7 +8,7 @@ import WireCore
 /// the same values and the error messages and offsets.
 enum CompactJSONObject {
     /// The value of each of `fieldNames` (nil where absent), or nil when `bytes` is not of the compact
-    /// shape. Members apply in order, so a repeated key keeps its last value, as in Go.
+    /// shape, which has each key once.
     static func scan(_ bytes: [UInt8], fieldNames: [String]) -> [JSONValue?]? {
         bytes.withUnsafeBufferPointer { input -> [JSONValue?]? in
             guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
@@ -26,6 +26,8 @@ enum CompactJSONObject {
                     let field = next < fieldNames.count && matches(fieldNames[next], key)
                         ? next : fieldNames.firstIndex(where: { matches($0, key) })
                 else { return nil }
+                // A repeated key is left to the general path, which checks the type of every copy.
+                guard values[field] == nil else { return nil }
                 previousField = field
                 index = keyEnd + 1
                 guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }

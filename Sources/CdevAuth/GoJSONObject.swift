@@ -3,21 +3,28 @@ import WireCore
 /// Go's `json.Unmarshal` into a struct, as cdev decodes tokens: members are applied in order, a key
 /// matches a field exactly or case-insensitively (with Go's folding of `ſ` and the Kelvin sign),
 /// so the last matching member wins; unknown keys are ignored; a top-level `null` leaves every
-/// field empty (cdev spec section 2, "Go decoder quirks"). The auth API decodes its request
-/// bodies the same way (`json.NewDecoder(r.Body).Decode`), reading only the first value.
+/// field empty (cdev spec section 2, "Go decoder quirks"). Every matching member must have the
+/// field's type, the earlier copies of a repeated key too: Go keeps the first type error and
+/// returns it after decoding the rest. Strings, numbers and nesting are read in `JSONParser`'s `.go`
+/// dialect. The auth API decodes its request bodies the same way (`json.NewDecoder(r.Body).Decode`),
+/// reading only the first value.
 public struct GoJSONObject {
     /// The field names asked for, and each one's value (nil: absent or null), in the same order.
     private let names: [String]
     private var values: [JSONValue?]
 
-    /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it. With
-    /// `firstValueOnly`, what follows the first JSON value is ignored, as `json.Decoder` does.
-    public init(_ bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
+    /// Parses `bytes` and keeps, for each of `fieldNames`, the last member matching it. The fields
+    /// named in `integerFields` are Go `int64`s, the others `string`s. With `firstValueOnly`, what
+    /// follows the first JSON value is ignored, as `json.Decoder` does.
+    public init(_ bytes: [UInt8], fieldNames: [String], integerFields: [String] = [], firstValueOnly: Bool = false)
+        throws(CdevTokenError)
+    {
         // A compact object fills the whole input, so what follows the first value needs no thought.
+        // It has each key once, so the accessors' type check sees every member.
         if let values = CompactJSONObject.scan(bytes, fieldNames: fieldNames) {
             self.init(names: fieldNames, values: values)
         } else {
-            try self.init(parsing: bytes, fieldNames: fieldNames, firstValueOnly: firstValueOnly)
+            try self.init(parsing: bytes, fieldNames: fieldNames, integerFields: integerFields, firstValueOnly: firstValueOnly)
         }
     }
 
@@ -27,11 +34,15 @@ public struct GoJSONObject {
     }
 
     /// The general path: the whole JSON parsed, then the members applied in order.
-    init(parsing bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool = false) throws(CdevTokenError) {
-        switch Self.members(of: bytes, fieldNames: fieldNames, firstValueOnly: firstValueOnly) {
+    init(parsing bytes: [UInt8], fieldNames: [String], integerFields: [String], firstValueOnly: Bool = false)
+        throws(CdevTokenError)
+    {
+        switch Self.members(of: bytes, fieldNames: fieldNames, integerFields: integerFields, firstValueOnly: firstValueOnly) {
         case .success(let values): self.init(names: fieldNames, values: values)
         case .failure(.notJSON(let failure)): throw .invalidFormat("JSON: " + failure.description)
         case .failure(.notAnObject): throw .invalidFormat("JSON is not an object")
+        case .failure(.wrongType(let field)):
+            throw .invalidFormat("\(field) is not \(integerFields.contains(field) ? "an int64" : "a string")")
         }
     }
 
@@ -39,27 +50,42 @@ public struct GoJSONObject {
     enum Refusal: Error {
         case notJSON(JSONParser.Failure)
         case notAnObject
+        /// The first member, in the order written, whose value is not of its field's type.
+        case wrongType(field: String)
     }
 
     /// The general path's work, without the text of its errors: each field's last matching member.
-    static func members(of bytes: [UInt8], fieldNames: [String], firstValueOnly: Bool) -> Result<[JSONValue?], Refusal> {
+    static func members(of bytes: [UInt8], fieldNames: [String], integerFields: [String], firstValueOnly: Bool)
+        -> Result<[JSONValue?], Refusal>
+    {
         var values = noValues(fieldNames.count)
         let value: JSONValue
         do {
             value =
                 firstValueOnly
-                ? try JSONParser.parseFirst(bytes, duplicateKeys: .keepAll) : try JSONParser.parse(bytes, duplicateKeys: .keepAll)
+                ? try JSONParser.parseFirst(bytes, duplicateKeys: .keepAll, dialect: .go)
+                : try JSONParser.parse(bytes, duplicateKeys: .keepAll, dialect: .go)
         } catch {
             return .failure(.notJSON(error))
         }
         if value.isNull { return .success(values) }
         guard let object = value.objectValue else { return .failure(.notAnObject) }
+        var firstWrongType: String? = nil
         for (key, member) in object {
             guard let field = fieldNames.firstIndex(of: key) ?? fieldNames.firstIndex(where: { equalFold($0, key) })
             else { continue }
             // null leaves a field as it was, as Go does.
-            if !member.isNull { values[field] = member }
+            if member.isNull { continue }
+            let fits: Bool
+            if integerFields.contains(fieldNames[field]) {
+                if case .int = member { fits = true } else { fits = false }
+            } else {
+                fits = member.stringValue != nil
+            }
+            if !fits, firstWrongType == nil { firstWrongType = fieldNames[field] }
+            values[field] = member
         }
+        if let firstWrongType { return .failure(.wrongType(field: firstWrongType)) }
         return .success(values)
     }
 
@@ -71,7 +97,7 @@ public struct GoJSONObject {
         let values: [JSONValue?]
         if let compact = CompactJSONObject.scan(body, fieldNames: [field]) {
             values = compact
-        } else if case .success(let parsed) = members(of: body, fieldNames: [field], firstValueOnly: true) {
+        } else if case .success(let parsed) = members(of: body, fieldNames: [field], integerFields: [], firstValueOnly: true) {
             values = parsed
         } else {
             return nil

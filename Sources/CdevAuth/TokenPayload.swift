@@ -42,6 +42,8 @@ public struct TokenPayload: Equatable, Sendable {
     }
 
     static let fieldNames = ["v", "type", "server_id", "issued_at", "expires_at", "nonce", "mode", "agent_id", "device_id", "user_id"]
+    /// The fields Go declares as `int64`; the rest are strings.
+    static let integerFields = ["v", "issued_at", "expires_at"]
 
     /// The object in wire order, omitempty applied.
     public var json: JSONObject {
@@ -64,7 +66,7 @@ public struct TokenPayload: Equatable, Sendable {
 
     /// Go's `json.Unmarshal` of payload bytes (step 6): lenient as Go is.
     public init(decoding bytes: [UInt8]) throws(CdevTokenError) {
-        let object = try GoJSONObject(bytes, fieldNames: Self.fieldNames)
+        let object = try GoJSONObject(bytes, fieldNames: Self.fieldNames, integerFields: Self.integerFields)
         // By position in fieldNames, in the same order (names would be compared ten times over).
         v = try object.int(field: 0)
         type = try object.string(field: 1)

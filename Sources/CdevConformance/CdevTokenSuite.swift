@@ -71,6 +71,27 @@ public struct CdevTokenSuite: VectorSuite {
         "GoJSONDuplicateKey": .init(
             bugType: .interop, description: "Go's encoding/json lets the last duplicate key win; a stricter decoder may reject."),
         "GoJSONUnknownKey": .init(bugType: .interop, description: "Go's encoding/json ignores unknown keys."),
+        "GoJSONInvalidUTF8": .init(
+            bugType: .interop,
+            description: "Go's encoding/json makes each byte of invalid UTF-8 in a string one U+FFFD and goes on (a truncated "
+                + "three-byte sequence is two); a stricter decoder may reject."),
+        "GoJSONLoneSurrogate": .init(
+            bugType: .interop,
+            description: "Go's encoding/json reads a \\u escape of a surrogate without its other half as U+FFFD; a stricter "
+                + "decoder may reject."),
+        "GoJSONNumberRange": .init(
+            bugType: .interop,
+            description: "A number beyond float64 (1e999) under a key Go ignores is skipped, never converted; under a field Go reads "
+                + "it is Go's type error."),
+        "GoJSONDepth": .init(
+            bugType: .interop,
+            description: "Go's encoding/json allows nesting to 10,000 levels (the token's own object counts as one) and refuses "
+                + "deeper; a decoder with a lower limit may reject the deep case."),
+        "GoJSONDuplicateKeyType": .init(
+            bugType: .authBypass,
+            description: "A repeated key whose earlier copy has the wrong JSON type: Go keeps the first type error and refuses "
+                + "the token although the last copy is right. A decoder that looks only at the last copy accepts a token cdev "
+                + "refuses."),
     ]
 
     static func payload(_ type: TokenType, nonce: String = "N0nce-_012345678", lifetime: Int64? = nil, deviceId: String = "")
@@ -317,6 +338,7 @@ public struct CdevTokenSuite: VectorSuite {
                 payloadBytes: Array(
                     String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: #""mode""#, with: #""scope":"all","mode""#).utf8)),
             .acceptable)
+        Self.addGoJSONReadings(v1) { addValidate($0, $1, $2, $3, token: $4, $5, $6) }
         return VectorFile(
             format: "cdev", suite: id, spec: Self.spec,
             header: [
@@ -328,6 +350,63 @@ public struct CdevTokenSuite: VectorSuite {
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.mint.type, tests: mint), TestGroup(type: Self.validate.type, tests: validate)])
+    }
+
+    /// Strings, numbers, nesting and repeated keys as Go's `encoding/json` reads them, in the
+    /// signed payload and in the outer object: each case was run through cdev's Go decoder.
+    static func addGoJSONReadings(
+        _ v1: TokenPayload,
+        _ addValidate: (String, String, [String], [String], String, ExpectedResult, CdevTokenError.Code?) -> Void
+    ) {
+        let json = String(decoding: v1.bytes, as: UTF8.self)
+        /// The v1 payload with `insert` written before its "mode" member, signed.
+        func payloadWith(_ insert: [UInt8]) -> String {
+            let parts = json.components(separatedBy: #""mode""#)
+            return token(prefix: "cdev_p_", payloadBytes: Array(parts[0].utf8) + insert + Array((#""mode""# + parts[1]).utf8))
+        }
+        /// The v1 payload with its nonce's text replaced by `bytes`.
+        func nonce(_ bytes: [UInt8]) -> String {
+            let parts = json.components(separatedBy: v1.nonce)
+            return token(prefix: "cdev_p_", payloadBytes: Array(parts[0].utf8) + bytes + Array(parts[1].utf8))
+        }
+        let spec = ["cdev 2"]
+        addValidate(
+            "go-invalid-utf8-nonce", "the nonce holds the byte FF: Go reads U+FFFD", ["GoJSONInvalidUTF8"], spec,
+            nonce(Array("N0nce".utf8) + [0xFF] + Array("012345678".utf8)), .acceptable, nil)
+        addValidate(
+            "go-truncated-utf8-nonce", "the nonce holds E2 82 (a truncated three-byte sequence): Go reads two U+FFFD",
+            ["GoJSONInvalidUTF8"], spec, nonce(Array("N0nce".utf8) + [0xE2, 0x82] + Array("012345678".utf8)), .acceptable, nil)
+        let p = Base64.encode(v1.bytes, variant: .goRawURL)
+        let s = Base64.encode(CdevSigning.mac(v1.bytes, secret: secret), variant: .goRawURL)
+        let outer = Array(#"{"p":"\#(p)","s":"\#(s)","x":""#.utf8) + [0xC0] + Array(#""}"#.utf8)
+        addValidate(
+            "go-invalid-utf8-outer", "the outer object has an extra key whose string holds the byte C0", ["GoJSONInvalidUTF8"], spec,
+            "cdev_p_" + Base64.encode(outer, variant: .goRawURL), .acceptable, nil)
+        addValidate(
+            "go-lone-surrogate", "mode is \"\\ud800\\u0041\": Go reads U+FFFD then A", ["GoJSONLoneSurrogate"], spec,
+            token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: #":"local""#, with: #":"\ud800\u0041""#).utf8)),
+            .acceptable, nil)
+        addValidate(
+            "go-number-beyond-double-ignored", "an ignored key with the number 1e999", ["GoJSONNumberRange"], spec,
+            payloadWith(Array(#""scale":1e999,"#.utf8)), .acceptable, nil)
+        addValidate(
+            "payload-expires-beyond-double", "expires_at 1e999: Go's type error", ["PayloadJSON", "GoJSONNumberRange"], spec,
+            token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: "\(v1.expiresAt)", with: "1e999").utf8)), .invalid,
+            .invalidFormat)
+        let levels = JSONParser.goMaximumDepth - 1
+        let deepest = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+        addValidate(
+            "go-nesting-10000", "an ignored key holding 9,999 nested arrays: 10,000 levels with the payload's object",
+            ["GoJSONDepth"], spec, payloadWith(Array(#""deep":\#(deepest),"#.utf8)), .acceptable, nil)
+        addValidate(
+            "go-nesting-10001", "one level more than Go's limit", ["GoJSONDepth"], spec,
+            payloadWith(Array(#""deep":[\#(deepest)],"#.utf8)), .invalid, .invalidFormat)
+        addValidate(
+            "go-duplicate-nonce-wrong-type-first", "\"nonce\":1 before the real nonce: Go's type error stands", ["GoJSONDuplicateKeyType"],
+            spec, token(prefix: "cdev_p_", payloadBytes: Array(#"{"nonce":1,"#.utf8) + v1.bytes.dropFirst()), .invalid, .invalidFormat)
+        addValidate(
+            "go-duplicate-s-wrong-type-first", "the outer object {\"s\":0,\"p\":…,\"s\":…}", ["GoJSONDuplicateKeyType"], spec,
+            token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"s":0,"p":"\#(p)","s":"\#(s)"}"# }, .invalid, .invalidFormat)
     }
 
     /// The same token with the unused low bits of its last body character set (Go accepts it).

@@ -1,6 +1,24 @@
 /// A strict RFC 8259 parser into `JSONValue`, keeping key order and reporting the byte offset of
-/// the first problem. Depth is limited so hostile input cannot exhaust the stack.
+/// the first problem. Depth is limited so hostile input cannot exhaust the stack. The `.go` dialect
+/// reads as Go's `encoding/json` does for a struct of scalar fields.
 public struct JSONParser {
+    /// Whose reading of the grammar's edges the parser follows.
+    public enum Dialect: Sendable {
+        /// RFC 8259: strings must be valid UTF-8 without lone surrogate escapes, numbers must fit a
+        /// double, nesting stops at `maximumDepth`.
+        case strict
+        /// Go's `encoding/json` decoding into a struct of strings and integers (cdev): an invalid
+        /// UTF-8 byte in a string is U+FFFD (one per byte, `GoUTF8`), a lone surrogate escape is
+        /// U+FFFD, a number beyond a double is read as an infinity (Go only converts the numbers of
+        /// the fields it fills, and refuses those), and nesting may go to Go's `maxNestingDepth` of
+        /// 10,000. Such a struct has no use for what is below the top level's values: a container
+        /// there is checked for syntax without recursion and given as an empty one of its kind.
+        case go
+    }
+
+    /// Go's `maxNestingDepth` in `encoding/json`'s scanner.
+    public static let goMaximumDepth = 10_000
+
     /// What to do when an object repeats a key (formats differ: Go keeps the last, others reject).
     public enum DuplicateKeys: Sendable {
         case reject
@@ -36,10 +54,12 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private let duplicateKeys: DuplicateKeys
+    private let dialect: Dialect
 
-    private init(_ bytes: [UInt8], duplicateKeys: DuplicateKeys) {
+    private init(_ bytes: [UInt8], duplicateKeys: DuplicateKeys, dialect: Dialect) {
         self.bytes = bytes
         self.duplicateKeys = duplicateKeys
+        self.dialect = dialect
     }
 
     /// Parses `text` as one JSON value; `duplicateKeys` says what a repeated key does.
@@ -48,8 +68,10 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value; only whitespace may follow it.
-    public static func parse(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys)
+    public static func parse(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject, dialect: Dialect = .strict) throws(Failure)
+        -> JSONValue
+    {
+        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys, dialect: dialect)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -59,8 +81,10 @@ public struct JSONParser {
 
     /// Parses the first JSON value and ignores what follows it, as Go's `json.Decoder.Decode` reads
     /// one value from a request body.
-    public static func parseFirst(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys)
+    public static func parseFirst(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .reject, dialect: Dialect = .strict)
+        throws(Failure) -> JSONValue
+    {
+        var parser = JSONParser(bytes, duplicateKeys: duplicateKeys, dialect: dialect)
         parser.skipWhitespace()
         return try parser.parseValue()
     }
@@ -81,8 +105,9 @@ public struct JSONParser {
     private mutating func parseValue() throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if dialect == .go && depth >= 1 { return try skipContainer() }
+            return bytes[index] == UInt8(ascii: "{") ? try parseObject() : try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"):
             try expectLiteral("true")
@@ -108,7 +133,72 @@ public struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
+        let limit = dialect == .go ? Self.goMaximumDepth : Self.maximumDepth
+        guard depth <= limit else { throw fail("nesting deeper than \(limit)") }
+    }
+
+    /// The `.go` dialect's reading of a container below the top level: its syntax checked with a
+    /// stack of the brackets still open instead of recursion (Go allows 10,000 levels, more than a
+    /// thread's stack holds frames for), and an empty container of its kind as the value.
+    private mutating func skipContainer() throws(Failure) -> JSONValue {
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        let outerDepth = depth
+        var closers: [UInt8] = []
+        // At the start of each turn the index is at a value (after a key's ':' inside objects).
+        while true {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                try enter()
+                let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                closers.append(closer)
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of input") }
+                if bytes[index] != closer {
+                    if closer == UInt8(ascii: "}") { try skipKey() }
+                    continue
+                }
+            } else {
+                _ = try parseValue()
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of input") }
+            }
+            // After a value, or at the closing bracket of an empty container: close what ends here.
+            while true {
+                guard let closer = closers.last else { return isObject ? .object(JSONObject()) : .array([]) }
+                if bytes[index] == closer {
+                    index += 1
+                    closers.removeLast()
+                    depth -= 1
+                    if closers.isEmpty {
+                        precondition(depth == outerDepth)
+                        return isObject ? .object(JSONObject()) : .array([])
+                    }
+                    skipWhitespace()
+                    guard index < bytes.count else { throw fail("unexpected end of input") }
+                    continue
+                }
+                guard bytes[index] == UInt8(ascii: ",") else {
+                    throw fail(closer == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                index += 1
+                skipWhitespace()
+                if closer == UInt8(ascii: "}") { try skipKey() }
+                guard index < bytes.count else { throw fail("unexpected end of input") }
+                break
+            }
+        }
+    }
+
+    /// A member's key and its ':' inside a skipped object, leaving the index at the value.
+    private mutating func skipKey() throws(Failure) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key string") }
+        _ = try parseString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end of input") }
     }
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
@@ -214,6 +304,7 @@ public struct JSONParser {
                 index += 1
                 if isASCII { return String(decoding: bytes[start..<index - 1], as: UTF8.self) }
                 guard let string = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
+                    if dialect == .go { return GoUTF8.string(bytes[start..<index - 1]) }
                     throw fail("string is not valid UTF-8", at: start)
                 }
                 return string
@@ -254,16 +345,14 @@ public struct JSONParser {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = UInt32(try parseHex4())
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw fail("unpaired surrogate", at: escapeOffset) }
-                    index += 2
-                    let low = UInt32(try parseHex4())
-                    guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate", at: escapeOffset) }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw fail("unpaired surrogate", at: escapeOffset)
+                if (0xD800..<0xE000).contains(scalar) {
+                    if let paired = try lowSurrogate(after: scalar) {
+                        scalar = paired
+                    } else if dialect == .go {
+                        scalar = 0xFFFD  // Go's unquote: an unpaired surrogate is U+FFFD; what follows is read on its own
+                    } else {
+                        throw fail("unpaired surrogate", at: escapeOffset)
+                    }
                 }
                 // Encoded straight into the output; a String per escape was the larger part of its cost.
                 UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
@@ -272,9 +361,27 @@ public struct JSONParser {
             runStart = index
         }
         guard let string = String(validating: out, as: UTF8.self) else {
+            // The escapes wrote whole sequences, so what is invalid is the input's own bytes.
+            if dialect == .go { return GoUTF8.string(out) }
             throw fail("string is not valid UTF-8", at: runStart)
         }
         return string
+    }
+
+    /// The scalar of a surrogate pair whose high half `high` was just read, consuming the low
+    /// half's escape; nil (consuming nothing) when `high` is not a high surrogate or no low one follows.
+    private mutating func lowSurrogate(after high: UInt32) throws(Failure) -> UInt32? {
+        guard (0xD800..<0xDC00).contains(high), index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+        else { return nil }
+        let resume = index
+        index += 2
+        let low = UInt32(try parseHex4())
+        guard (0xDC00..<0xE000).contains(low) else {
+            index = resume
+            return nil
+        }
+        return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
 
     private mutating func parseNumber() throws(Failure) -> JSONValue {
@@ -312,7 +419,8 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        guard let value = Double(text) else { throw fail("number out of range", at: start) }
+        guard value.isFinite || dialect == .go else { throw fail("number out of range", at: start) }
         return .double(value)
     }
 }

@@ -56,9 +56,9 @@ final class CompactJSONObjectTests: XCTestCase {
             }
             compact += 1
             let text = String(decoding: bytes, as: UTF8.self)
-            let fast = try GoJSONObject(bytes, fieldNames: names)
+            let fast = try GoJSONObject(bytes, fieldNames: names, integerFields: TokenPayload.integerFields)
             let general: GoJSONObject
-            do { general = try GoJSONObject(parsing: bytes, fieldNames: names) } catch {
+            do { general = try GoJSONObject(parsing: bytes, fieldNames: names, integerFields: TokenPayload.integerFields) } catch {
                 XCTFail("the compact path read \(text) but the general path refuses it: \(error)")
                 continue
             }

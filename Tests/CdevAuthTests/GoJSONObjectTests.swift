@@ -60,3 +60,38 @@ final class GoJSONObjectTests: XCTestCase {
         XCTAssertNil(GoJSONObject.requestString("refresh_token", in: Array("{".utf8)))
     }
 }
+
+/// Go's `encoding/json` keeps the first type error of any member and returns it after the rest: a
+/// repeated key whose earlier copy has the wrong type fails the whole decode.
+final class GoJSONObjectTypeTests: XCTestCase {
+    func testAnEarlierCopyOfTheWrongTypeFails() {
+        let bodies = [
+            #"{"s":0,"p":"x","s":"y"}"#, #"{"p":1,"p":"x"}"#, #"{"p":["x"],"p":"x"}"#, #"{"P":true,"p":"x"}"#,
+        ]
+        for body in bodies {
+            XCTAssertThrowsError(try GoJSONObject(Array(body.utf8), fieldNames: ["p", "s"]), body)
+        }
+        XCTAssertThrowsError(
+            try GoJSONObject(Array(#"{"nonce":1,"v":1,"nonce":"n"}"#.utf8), fieldNames: TokenPayload.fieldNames,
+                integerFields: TokenPayload.integerFields))
+        XCTAssertThrowsError(
+            try GoJSONObject(
+                Array(#"{"v":"1","v":1}"#.utf8), fieldNames: TokenPayload.fieldNames, integerFields: TokenPayload.integerFields))
+        XCTAssertNil(GoJSONObject.requestString("refresh_token", in: Array(#"{"refresh_token":1,"refresh_token":"r"}"#.utf8)))
+    }
+
+    func testNullAndUnknownKeysAreNoTypeError() throws {
+        let object = try GoJSONObject(Array(#"{"p":null,"x":1,"p":"a","s":null}"#.utf8), fieldNames: ["p", "s"])
+        XCTAssertEqual(try object.string("p"), "a")
+        XCTAssertEqual(try object.string("s"), "")
+        let payload = try GoJSONObject(
+            Array(#"{"v":1,"v":2,"expires_at":5}"#.utf8), fieldNames: TokenPayload.fieldNames, integerFields: TokenPayload.integerFields)
+        XCTAssertEqual(try payload.int("v"), 2)
+        XCTAssertEqual(try payload.int("expires_at"), 5)
+    }
+
+    func testStringsAreReadAsGoReadsThem() throws {
+        let body = Array(#"{"p":""#.utf8) + [0xE2, 0x82] + Array(#"\ud800","s":"x"}"#.utf8)
+        XCTAssertEqual(try GoJSONObject(body, fieldNames: ["p", "s"]).string("p"), "\u{FFFD}\u{FFFD}\u{FFFD}")
+    }
+}
