@@ -36,6 +36,15 @@ enum FlowDownFixtures {
             + "every name and value literally, without percent-decoding, and rebuilds the canonical string from those literal "
             + "texts. Checked with Swift 6.3.1 Foundation on Linux.")
 
+    /// Foundation's percent-decoding drops a leading byte order mark (FlowDown spec section 8).
+    static let byteOrderMarkNote = VectorFile.Note(
+        bugType: .interop,
+        description:
+            "A name or value that begins with U+FEFF, escaped (%EF%BB%BF) or raw. Foundation's removingPercentEncoding, which "
+            + "URLComponents.queryItems and URL.host use, reads the decoded bytes as a UTF-8 document and drops one leading "
+            + "U+FEFF, so FlowDown sees the text without it (stage=%EF%BB%BFcancelled is a cancel) and rebuilds the canonical "
+            + "string without it. Checked with Swift 6.3.1 Foundation on Linux.")
+
     /// Standard Base64 `text` with bit 0 set in its last data character: an unused bit whenever the
     /// text ends in padding. Foundation's `Data(base64Encoded:)` decodes it to the same bytes.
     static func withTrailingBits(_ text: String) -> String {

@@ -27,6 +27,13 @@ public struct FlowDownParseURLSuite: VectorSuite {
         "NilValue": .init(bugType: .edgeCase, description: "An item without '=' has no value and is skipped."),
         "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
         "LiteralQuery": FlowDownFixtures.literalQueryNote,
+        "ByteOrderMark": FlowDownFixtures.byteOrderMarkNote,
+        "IDNAHost": .init(
+            bugType: .interop,
+            description:
+                "A host with non-ASCII characters. Foundation's URL maps it as IDNA (UTS #46: width and compatibility forms, lower "
+                + "case, ignored characters such as U+00AD, U+200B and U+FEFF, Punycode) before FlowDown compares it with models, "
+                + "and has no URL for a joiner (U+200D). URL libraries without IDNA reject these hosts."),
         "MissingItem": .init(
             bugType: .missingStep,
             description: "An exchange without one of session, app_name, reason, multiple_selection, timestamp is not taken."),
@@ -138,7 +145,7 @@ public struct FlowDownParseURLSuite: VectorSuite {
             ["SchemeCase"], "FLOWDOWN://models/exchange?pk=abc&callback=cb", .invalid, error: "malformed")
         add(
             "literal-query-stray-percent", "reason=100%: the query is read literally", ["LiteralQuery"],
-            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "reason=Why", with: "reason=100%"))&app_name=A%42", .valid)
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "reason=Why", with: "reason=100%"))&note=A%42", .valid)
         add(
             "literal-query-raw-space", "app_%6Eame=App with a raw space in reason: the name stays app_%6Eame",
             ["LiteralQuery", "MissingItem"],
@@ -149,6 +156,39 @@ public struct FlowDownParseURLSuite: VectorSuite {
             "literal-query-non-ascii", "app_name=Caf\u{e9} %26 Co: raw non-ASCII, so %26 stays literal", ["LiteralQuery"],
             "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App", with: "app_name=Caf\u{e9}%20%26%20Co"))", .valid
         )
+        add(
+            "literal-query-mark-after-equals", "app_name=\u{301}: a combining mark after '=' does not hide the separator",
+            ["LiteralQuery"], "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App", with: "app_name=\u{301}"))",
+            .valid)
+        add(
+            "literal-query-joiner-after-ampersand", "&\u{200D}note=n: a ZWJ after '&' starts the next item's name", ["LiteralQuery"],
+            "flowdown://models/exchange?\(exchange)&\u{200D}note=n\u{FE0F}", .valid)
+        add(
+            "bom-escaped-stage", "stage=%EF%BB%BFcancelled: Foundation drops the mark, so this is a cancel", ["ByteOrderMark"],
+            "flowdown://models/exchange?stage=%EF%BB%BFcancelled&session=\(session)", .valid)
+        add(
+            "bom-raw-name", "a raw U+FEFF before session (the query is read literally, the mark still dropped)",
+            ["ByteOrderMark", "LiteralQuery"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "session=", with: "\u{FEFF}session="))", .valid)
+        add(
+            "bom-escaped-only-one", "app_name=%EF%BB%BF%EF%BB%BFApp: one mark is dropped, the second stays", ["ByteOrderMark"],
+            "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "app_name=App", with: "app_name=%EF%BB%BF%EF%BB%BFApp"))",
+            .valid)
+        add(
+            "idna-host-fullwidth", "host ｍｏｄｅｌｓ (full-width letters): IDNA maps it to models", ["IDNAHost"],
+            "flowdown://ｍｏｄｅｌｓ/exchange?stage=cancelled", .acceptable)
+        add(
+            "idna-host-soft-hyphen", "host mod\u{AD}els: IDNA ignores the soft hyphen", ["IDNAHost"],
+            "flowdown://mod\u{AD}els/exchange?stage=cancelled", .acceptable)
+        add(
+            "idna-host-byte-order-mark", "host \u{FEFF}MODELS: the mark is ignored and the name lower-cased", ["IDNAHost"],
+            "flowdown://\u{FEFF}MODELS/exchange?stage=cancelled", .acceptable)
+        add(
+            "idna-host-joiner", "host mo\u{200D}dels: Foundation has no URL", ["IDNAHost", "NotExchange"],
+            "flowdown://mo\u{200D}dels/exchange?stage=cancelled", .invalid, error: "malformed")
+        add(
+            "idna-host-other-name", "host mödels is xn--mdels-jua, not models", ["IDNAHost", "NotExchange"],
+            "flowdown://mödels/exchange?stage=cancelled", .invalid, error: "malformed")
         add(
             "capability-leading-space", "capabilities=audio,%20tool", ["UnknownCapability"],
             "flowdown://models/exchange?\(exchange.replacingOccurrences(of: "audio,tool", with: "audio,%20tool"))", .invalid,

@@ -54,8 +54,9 @@ public struct FlowDownPayloadSuite: VectorSuite {
             bugType: .interop,
             description:
                 "FlowDown reads the wrapper with Swift 6 Foundation's JSONDecoder, which takes a trailing comma, a leading zero and "
-                + "1e400 in an extra key, and keeps the FIRST of repeated keys. The reference keeps the first too but stays strict "
-                + "RFC 8259 otherwise; accepting (with this output) or rejecting are conformant."
+                + "1e400 in an extra key, skips a leading byte order mark, and keeps the FIRST of repeated keys. The reference "
+                + "keeps the first and skips the mark too but stays strict RFC 8259 otherwise; accepting (with this output) or "
+                + "rejecting are conformant."
         ),
         "FoundationBase64": .init(
             bugType: .interop,
@@ -181,6 +182,23 @@ public struct FlowDownPayloadSuite: VectorSuite {
         addOpen(
             "session-mismatch", "sealed for this session, but the requester expects another", ["SessionMismatch"], payload: base.encoded,
             expectedSession: "the-requesters-session", .invalid, "session-mismatch")
+        // Wrong twice: the session is compared before the box is read, as the documented requester does.
+        let shortKey = Array(try! Base64.decode(base.ephemeralPublicKey, variant: .foundation).prefix(31))
+        for (slug, comment, payload) in [
+            ("session-mismatch-and-bad-tag", "another session and a modified tag", withBox { $0[$0.count - 1] ^= 1 }),
+            ("session-mismatch-and-short-box", "another session and a 27-byte box", withBox { $0 = Array($0.prefix(27)) }),
+            (
+                "session-mismatch-and-bad-ephemeral-key", "another session and a 31-byte ephemeral key",
+                Self.encode([
+                    ("session", session), ("sealed", base.sealed),
+                    ("ephemeralPublicKey", Base64.encode(shortKey, variant: .foundation)),
+                ])
+            ),
+        ] {
+            addOpen(
+                slug, comment + ": the session is checked first", ["SessionMismatch"], payload: payload,
+                expectedSession: "the-requesters-session", .invalid, "session-mismatch")
+        }
         let empty = Self.seal(
             [], session: session, ephemeral: FlowDownFixtures.seed(22), nonce: Array(FlowDownFixtures.seed(23).prefix(12)))
         addOpen(
@@ -216,6 +234,10 @@ public struct FlowDownPayloadSuite: VectorSuite {
                 slug, comment, ["FoundationJSON"], payload: Base64.encode(Array(json.utf8), variant: .foundation),
                 .acceptable, session: session, plaintext: plain)
         }
+        addOpen(
+            "json-byte-order-mark", "a UTF-8 byte order mark before the JSON: JSONDecoder skips it, and so does the reference",
+            ["FoundationJSON"], payload: Base64.encode([0xEF, 0xBB, 0xBF] + Array(wrapperJSON.utf8), variant: .foundation),
+            .acceptable, session: session, plaintext: plain)
         addOpen(
             "payload-extra-padding", "an '=' after a complete payload", ["FoundationBase64"],
             payload: Self.encode(members) + "=", .acceptable, session: session,

@@ -59,6 +59,7 @@ public struct FlowDownVerifySuite: VectorSuite {
         "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
         "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
         "LiteralQuery": FlowDownFixtures.literalQueryNote,
+        "ByteOrderMark": FlowDownFixtures.byteOrderMarkNote,
         "DoubleTimestamp": .init(
             bugType: .edgeCase,
             description:
@@ -307,6 +308,16 @@ public struct FlowDownVerifySuite: VectorSuite {
         add(
             "extra-items-unsigned", "&flag appended after signing", ["ExtraItems"], spec, b.signed(plain) + "&flag", nil, .invalid,
             "bad-signature", [:])
+
+        // A leading U+FEFF: signed with the mark (as FlowDown's own makeExchangeURL signs, FINDINGS.md F5), then
+        // read and rebuilt without it, so FlowDown refuses the URL; signed as FlowDown reads it, it verifies.
+        add(
+            "bom-app-name-signed-with-mark", "app_name=%EF%BB%BFApp signed over the mark: FlowDown rebuilds app_name=App",
+            ["ByteOrderMark"], spec, b.url(b.items(appName: "\u{FEFF}App")), nil, .invalid, "bad-signature", [:])
+        add(
+            "bom-app-name-signed-as-read", "app_name=%EF%BB%BFApp signed over FlowDown's reading (App)", ["ByteOrderMark"], spec,
+            b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(b.items(appName: "\u{FEFF}App")))&sig={sig}"), nil, .valid,
+            nil, expected(appName: "App"))
 
         // Literal queries: the signature is written raw, as '%3D' would itself be read literally.
         let raw = { (sig: String) in sig }

@@ -158,14 +158,24 @@ public enum URLQueryEncoding {
     }
 
     /// `removingPercentEncoding`: nil when a `%` is not followed by two hex digits or the
-    /// decoded bytes are not UTF-8.
+    /// decoded bytes are not UTF-8. Like Foundation, which reads the decoded bytes as a UTF-8
+    /// document, it drops one leading U+FEFF (a byte order mark), whether it was escaped or not.
     public static func percentDecode(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { percentDecode($0) }
     }
 
+    /// `text` without one leading U+FEFF, as Foundation decodes a name or value of a query.
+    public static func droppingByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     /// `bytes` must be a whole string, or a part of one cut at ASCII characters.
     static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        decodingEscapes(bytes).map(droppingByteOrderMark)
+    }
+
+    private static func decodingEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most names and values have no escape: their bytes, already UTF-8, are the answer.
         guard let first = ByteSearch.firstIndex(of: UInt8(ascii: "%"), in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
         // The decoded bytes are never more than the encoded ones; they are written to a buffer of that

@@ -200,7 +200,12 @@ final class FlowDownVectorCrossCheckTests: XCTestCase {
                 XCTAssertEqual(session, test.expected["session"]?.stringValue, test.id)
                 if plaintext != nil { opened += 1 }
             case "session-mismatch":
-                XCTAssertNotNil(plaintext, "\(test.id): opens, but for another session")
+                // Wrong twice (`-and-`): the box is broken too, and the session is what the requester reports.
+                if test.id.contains("-and-") {
+                    XCTAssertNil(plaintext, "\(test.id): the box must not open either")
+                } else {
+                    XCTAssertNotNil(plaintext, "\(test.id): opens, but for another session")
+                }
                 XCTAssertNotEqual(session, test.input["expectedSession"]?.stringValue)
             default:
                 XCTAssertNil(plaintext, "\(test.id): must not open")

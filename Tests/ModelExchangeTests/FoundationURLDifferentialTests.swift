@@ -35,6 +35,9 @@ final class FoundationURLDifferentialTests: XCTestCase {
     static let authorities = [
         "models", "MODELS", "u@models:8080", "u:p@models:99999", "@models", "a@b@models", "mo%64els", "models:", "models:8x",
         "models%", "[::1]", "mo%3Adels",
+        // Unicode hosts: Foundation maps them through IDNA (width, case, ignorable characters) or to punycode.
+        "ｍｏｄｅｌｓ", "ＭＯＤＥＬＳ", "mod\u{AD}els", "mo\u{200B}dels", "\u{FEFF}models", "%EF%BB%BFmodels", "mödels", "MODELS\u{AD}",
+        "mo%C2%ADdels", "models\u{3002}", "xn--models-", "mo\u{200D}dels", "m\u{FE0F}odels", "Mo\u{301}dels",
     ]
     static let paths = [
         "/exchange", "/exchange/", "/exchange//", "/exchange///", "/%65xchange", "/exch%41nge", "/EXCHANGE", "", "/", "//",
@@ -44,6 +47,8 @@ final class FoundationURLDifferentialTests: XCTestCase {
         "a", "sig", "SIG", "Sig", "session", "app_name", "reason", "x", "1", "%41", "%20", "%2B", "%26", "%3D", "%zz", "%C3", "%C3%A9",
         "%", "+", " ", "é", "[", "]", "\"", "<", "|", "\\", "^", "`", "{", "~", "'", "!", "*", ";", ",", ":", "@", "/", "?", "$", "(",
         "=", "&", "&&", "\u{7f}", "\t",
+        // Characters that fuse with a preceding '=' or '&' into one Swift Character, and byte order marks.
+        "\u{301}", "\u{200D}", "\u{FE0F}", "\u{FEFF}", "%EF%BB%BF", "%ef%bb%bf",
     ]
 
     static func randomURL(_ random: inout SeededRandom) -> String {
@@ -85,9 +90,19 @@ final class FoundationURLDifferentialTests: XCTestCase {
             "flowdown://models/exchange?reason=100%",
             "flowdown://models/exchange?sig=%zzAAAA&a=1",
             "flowdown://models/exchange?a=1&&flag&SIG=x&b=2",
+            "flowdown://models/exchange?app_name=\u{301}&reason=r&\u{301}session=s",
+            "flowdown://models/exchange?stage=%EF%BB%BFcancelled&session=s",
+            "flowdown://ｍｏｄｅｌｓ/exchange?a=1", "flowdown://mod\u{AD}els/exchange?a=1", "flowdown://mo\u{200B}dels/exchange?a=1",
+            "flowdown://\u{FEFF}models/exchange?a=1", "flowdown://%EF%BB%BFmodels/exchange?a=1", "flowdown://mödels/exchange",
+            "flowdown://B\u{FC}cher.example/exchange",
         ] {
             XCTAssertNotNil(Self.foundation(url), url)
             XCTAssertEqual(Self.reference(url), Self.foundation(url), url)
         }
+        XCTAssertEqual(Self.reference("flowdown://ｍｏｄｅｌｓ/exchange")?.host, "models")
+        // RFC 3492's own example label, and a joiner Foundation refuses.
+        XCTAssertEqual(Self.reference("flowdown://b\u{FC}cher/exchange")?.host, "xn--bcher-kva")
+        XCTAssertNil(Self.foundation("flowdown://mo\u{200D}dels/exchange"))
+        XCTAssertNil(Self.reference("flowdown://mo\u{200D}dels/exchange"))
     }
 }

@@ -61,11 +61,16 @@ public enum PayloadCipher {
     }
 
     /// The requester's side: receiver steps 1 to 6. The HKDF salt uses the JSON's `session`; when
-    /// `expectedSession` is given, a payload for another session is refused after it authenticates.
+    /// `expectedSession` is given, a payload for another session is refused before its box is read,
+    /// as the documented requester compares the session first (a payload wrong twice, in its session
+    /// and its box, is `session-mismatch`).
     public static func open(_ payload: String, keyPair: ModelExchangeKeyPair, expectedSession: String? = nil)
         throws(ModelExchangeError) -> (session: String, plaintext: [UInt8])
     {
         let wrapper = try PayloadWrapper(encoded: payload)
+        if let expectedSession, expectedSession != wrapper.session {
+            throw .sessionMismatch(expected: expectedSession, got: wrapper.session)
+        }
         guard let combined = try? Base64.decode(wrapper.sealed, variant: .foundation) else {
             throw .payloadNotBase64("sealed")
         }
@@ -92,9 +97,6 @@ public enum PayloadCipher {
             plaintext = Array(try ChaChaPoly.open(ChaChaPoly.SealedBox(combined: combined), using: key))
         } catch {
             throw .authenticationFailed
-        }
-        if let expectedSession, expectedSession != wrapper.session {
-            throw .sessionMismatch(expected: expectedSession, got: wrapper.session)
         }
         return (wrapper.session, plaintext)
     }

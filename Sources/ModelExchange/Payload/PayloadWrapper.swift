@@ -28,17 +28,19 @@ public struct PayloadWrapper: Equatable, Sendable {
 
     /// Receiver steps 1 and 2: strict Base64, then a JSON object with the three string fields.
     /// Other keys are ignored and a repeated key keeps its *first* value, as Swift 6 Foundation's
-    /// `JSONDecoder` (which FlowDown uses) does. Foundation also takes a trailing comma, a leading
-    /// zero and `1e400`; the reference stays strict RFC 8259 there (the vectors mark those
-    /// `acceptable`).
+    /// `JSONDecoder` (which FlowDown uses) does, and a leading byte order mark is skipped as it skips
+    /// it. Foundation also takes a trailing comma, a leading zero and `1e400`; the reference stays
+    /// strict RFC 8259 there (the vectors mark those `acceptable`).
     public init(encoded: String) throws(ModelExchangeError) {
         let bytes: [UInt8]
         do { bytes = try Base64.decode(encoded, variant: .foundation) } catch {
             throw .payloadNotBase64("payload (\(error))")
         }
+        // JSONDecoder skips a UTF-8 byte order mark before the document.
+        let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let object: JSONObject
         do {
-            guard let parsed = try JSONParser.parse(bytes, duplicateKeys: .keepFirst).objectValue else {
+            guard let parsed = try JSONParser.parse(json, duplicateKeys: .keepFirst).objectValue else {
                 throw ModelExchangeError.payloadNotJSON("the top level is not an object")
             }
             object = parsed

@@ -60,8 +60,8 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         self.items = query.map { Self.queryItems(String($0)) } ?? []
     }
 
-    /// The host of `[userinfo@]host[:port]`, percent-decoded. Foundation has no URL when the port is
-    /// not digits or the host has a bad escape.
+    /// The host of `[userinfo@]host[:port]`, percent-decoded, or mapped as IDNA when it is not ASCII
+    /// (`HostIDNA`). Foundation has no URL when the port is not digits or the host has a bad escape.
     private static func host(ofAuthority authority: Substring) throws(ModelExchangeError) -> String {
         var hostAndPort = authority
         if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
@@ -79,6 +79,11 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         guard hostAndPort.dropFirst().utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
             throw .malformed("the port \(String(hostAndPort.dropFirst()).debugDescription) is not a number")
         }
+        // A host with non-ASCII characters is mapped to its ASCII form, as Foundation does (IDNA).
+        if host.utf8.contains(where: { $0 >= 0x80 }) {
+            guard let ascii = HostIDNA.asciiHost(String(host)) else { throw .malformed("the host is not a valid IDNA name") }
+            return ascii
+        }
         guard let decoded = URLQueryEncoding.percentDecode(String(host)) else {
             throw .malformed("the host has an invalid percent escape")
         }
@@ -94,13 +99,17 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `URLComponents.queryItems` of a query as Foundation keeps it: decoded when every character is
-    /// allowed in a query, literal otherwise (the whole query was re-encoded, `%` as `%25`).
+    /// allowed in a query, literal otherwise (the whole query was re-encoded, `%` as `%25`, so each
+    /// name and value decodes back to its own text, less a leading U+FEFF as every decoding drops).
     private static func queryItems(_ query: String) -> [QueryItem] {
         // An empty query is valid, so the literal reading always has at least one item.
         if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") { return URLQueryEncoding.decode(query) }
-        return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return QueryItem(String(item), nil) }
-            return QueryItem(String(item[..<equals]), String(item[item.index(after: equals)...]))
+        // Split on the bytes of `&` and `=`, as Foundation does: a Swift Character would fuse a
+        // combining mark, ZWJ or variation selector that follows the separator with it.
+        func text(_ bytes: ArraySlice<UInt8>) -> String { URLQueryEncoding.droppingByteOrderMark(String(decoding: bytes, as: UTF8.self)) }
+        return Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return QueryItem(text(item), nil) }
+            return QueryItem(text(item[..<equals]), text(item[(equals + 1)...]))
         }
     }
 
