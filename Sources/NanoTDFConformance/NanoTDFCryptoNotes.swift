@@ -84,7 +84,10 @@ enum NanoTDFCryptoNotes {
         "KeyCurve": .init(bugType: .basic, description: "A private key of another curve than the container's is refused."),
         "OffCurve": .init(
             bugType: .modifiedParameter,
-            description: "A public key that is not a point of the curve is refused before ECDH (invalid-curve attacks)."),
+            description:
+                "A public key that is not a point of the curve is refused before ECDH (invalid-curve attacks). The one key the "
+                + "payload does not depend on, a type-3 policy's key access key, makes only the policy unreadable: decrypt "
+                + "answers with policyPlaintext null."),
         "BadKey": .init(bugType: .basic, description: "A private key that cannot be read or is not in 1..n-1."),
         "ParseRefusal": .init(bugType: .basic, description: "A container the parser refuses is refused with the parser's class."),
         "ReservedIV": .init(bugType: .edgeCase, description: "Payload IV 000000 is reserved for the policy."),

@@ -111,6 +111,19 @@ enum NanoTDFCryptoRefusals {
                 flags: ["BindingMismatch", "PolicyEncryption"], spec: ["NanoTDF 9.3"],
                 input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
                 expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
+        // A type-3 policy whose key access key is not a point (x = p): the payload does not depend on that key,
+        // so it decrypts; the policy cannot be opened and is reported null, like any policy that does not
+        // open (decrypt reports the binding, signature and policy; it refuses only what stops the payload).
+        var keyAccess = try! Container.encrypt(NanoTDFCryptoShape(kind: .embeddedEncryptedWithKeyAccess, seed: 9510).parameters)
+        keyAccess.header.policy.keyAccessPublicKey =
+            [0x02] + (try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"))
+        cases.append(
+            TestCase(
+                id: "\(suite)/decrypt-key-access-off-curve",
+                comment: "a type-3 policy whose key access key has x = p (off the curve): payload decrypts, policyPlaintext null",
+                flags: ["OffCurve", "KeyAccessPolicy"], spec: ["NanoTDF 9.3"],
+                input: ["container": .string(Hex.encode(keyAccess.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                expected: NanoTDFCryptoJSON.decryption(try! keyAccess.decrypt(with: kasKey)), result: .valid))
         cases += openTDFKitReproducers(suite: suite)
         return cases
     }

@@ -2,19 +2,21 @@ import ConformanceKit
 import NanoTDF
 import WireCore
 
-/// The `nanotdf.*` shim operations over the NanoTDF module (containers hex).
+/// The `nanotdf.*` shim operations over the NanoTDF module (containers hex). Every op reads an
+/// ECDSA-bound container in either binding form (the spec's fixed width, or Go's length-prefixed
+/// `r`/`s`), as `wirecheck nanotdf inspect` does, so parse and decrypt agree on what is a container.
 enum NanoTDFOperations {
     static let all: [ShimOperation] = [
         NanoTDFOps.parseHeader { bytes throws(ShimError) in
             do throws(NanoTDFError) {
-                return try Container.parseHeader(bytes)
+                return try Container.parseHeaderEitherBindingForm(bytes)
             } catch {
                 throw ShimError(error)
             }
         },
         NanoTDFOps.parse { bytes throws(ShimError) in
             do throws(NanoTDFError) {
-                return try Container.parse(bytes)
+                return try Container.parseEitherBindingForm(bytes)
             } catch {
                 throw ShimError(error)
             }

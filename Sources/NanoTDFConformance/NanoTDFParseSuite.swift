@@ -46,6 +46,12 @@ public struct NanoTDFParseSuite: VectorSuite {
                 "ECDSA policy binding: the binding is a fixed-width r||s of the ephemeral curve (64/96/132 bytes); Go writes a "
                 + "length-prefixed form instead."
         ),
+        "EcdsaGo": .init(
+            bugType: .interop,
+            description:
+                "An ECDSA binding in the Go SDK's form, len(r)||r||len(s)||s. The reference reads a container in the spec's "
+                + "fixed-width form first and in Go's when that fails, for parse, parseHeader and decrypt alike; a reader of one "
+                + "form only refuses these (acceptable)."),
         "RemotePolicy": .init(bugType: .functionality, description: "Policy type 0: a resource locator; the Go SDK cannot read it."),
         "KeyAccessPolicy": .init(
             bugType: .functionality,
@@ -278,6 +284,23 @@ public struct NanoTDFParseSuite: VectorSuite {
                         input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.header(header, length: length),
                         result: .valid))
             }
+        }
+        // Go's length-prefixed ECDSA binding, as in nanotdf/crypto's EcdsaGo containers: read in either form.
+        for curve in [Curve.secp256r1, .secp521r1] {
+            let shape = NanoTDFCryptoShape(curve: curve, variant: .ecdsaGo, seed: 9400 + UInt64(curve.rawValue) * 10)
+            let bytes = try! Container.encrypt(shape.parameters).bytes
+            let container = try! Container.parseEitherBindingForm(bytes)
+            let (header, length) = try! Container.parseHeaderEitherBindingForm(bytes)
+            let comment = "an ECDSA binding in Go's length-prefixed form on \(curve.name)"
+            let input: JSONObject = ["container": .string(Hex.encode(bytes))]
+            parseCases.append(
+                TestCase(
+                    id: "\(id)/parse-ecdsa-go-\(curve.name)", comment: comment, flags: ["EcdsaBinding", "EcdsaGo"], spec: ["NanoTDF 5"],
+                    input: input, expected: NanoTDFJSON.container(container, headerLength: length), result: .acceptable))
+            headerCases.append(
+                TestCase(
+                    id: "\(id)/header-ecdsa-go-\(curve.name)", comment: comment, flags: ["EcdsaBinding", "EcdsaGo"], spec: ["NanoTDF 5"],
+                    input: input, expected: NanoTDFJSON.header(header, length: length), result: .acceptable))
         }
         let example = NanoTDFFixtures.specExample1
         for (slug, comment, bytes) in [
