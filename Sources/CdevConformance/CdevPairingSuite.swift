@@ -140,6 +140,17 @@ public struct CdevPairingSuite: VectorSuite {
         addInfo(
             "head-auth-required", "HEAD: auth_required after repo", ["PairInfo", "HeadShape"],
             Self.text(head.infoJSON(offsetSeconds: 3600)) + "\n", .valid, expected: head)
+        // HEAD writes auth_required always (no omitempty), and the token only with ?include_token=1.
+        var headDefault = noToken
+        headDefault.authRequired = true
+        addInfo(
+            "head-default-no-token", "HEAD's default /api/pair/info: auth_required true and no token", ["PairInfo", "HeadShape"],
+            Self.text(headDefault.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: headDefault)
+        var headOpen = noToken
+        headOpen.authRequired = false
+        addInfo(
+            "head-auth-not-required", "HEAD with auth off: auth_required false is written", ["PairInfo", "HeadShape"],
+            Self.text(headOpen.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: headOpen)
         var qrInfo = Self.info
         qrInfo.tokenExpiresAt = nil
         addInfo("qr-text", "the QR text: sorted keys, token, no token_expires_at", ["QRText"], Self.info.qrText, .valid, expected: qrInfo)

@@ -22,7 +22,7 @@ public struct CdevTokenSuite: VectorSuite {
     public static let mint = GroupKind(
         "CdevMintTest", op: "cdev.mint",
         input: [
-            .hex("secret"), .oneOf("type", TokenType.allCases.map(\.rawValue)), .string("serverId"), .integer("issuedAt"),
+            .hex("secret"), .string("type"), .string("serverId"), .integer("issuedAt"),
             .integer("expiresAt"), .string("nonce"), .string("deviceId", required: false), .string("userId", required: false),
         ],
         expected: [.string("token")])
@@ -71,6 +71,11 @@ public struct CdevTokenSuite: VectorSuite {
         "GoJSONDuplicateKey": .init(
             bugType: .interop, description: "Go's encoding/json lets the last duplicate key win; a stricter decoder may reject."),
         "GoJSONUnknownKey": .init(bugType: .interop, description: "Go's encoding/json ignores unknown keys."),
+        "GoMintDefault": .init(
+            bugType: .defined,
+            description:
+                "cdev's Go mints any type: pairing under cdev_p_, refresh under cdev_r_, every other type under cdev_s_ (its "
+                + "switch's default). Such a token fails validation at step 8; an implementation that refuses to mint it conforms."),
         "GoJSONInvalidUTF8": .init(
             bugType: .interop,
             description: "Go's encoding/json makes each byte of invalid UTF-8 in a string one U+FFFD and goes on (a truncated "
@@ -141,6 +146,18 @@ public struct CdevTokenSuite: VectorSuite {
             Self.payload(.access, nonce: "BaSeLiNeAcCeSs01"))
         addMint("refresh-baseline", "refresh, 7 days, no device_id", ["OptionalField"], Self.payload(.refresh, nonce: "BaSeLiNeReFrEsH1"))
         addMint("session", "session type, 300 s, prefix cdev_s_", [], Self.payload(.session, nonce: "SeSsIoNnOnCe_012"))
+        var unknownTypeMint = Self.payload(.access, nonce: "AdMiNnOnCe-01234")
+        unknownTypeMint.type = "admin"
+        mint.append(
+            TestCase(
+                id: "\(id)/mint-unknown-type", comment: "type admin: Go's default branch mints it under cdev_s_", flags: ["GoMintDefault"],
+                spec: ["cdev 1.1", "cdev 1.2"],
+                input: [
+                    "secret": .string(Hex.encode(Self.secret)), "type": "admin", "serverId": .string(unknownTypeMint.serverId),
+                    "issuedAt": .int(unknownTypeMint.issuedAt), "expiresAt": .int(unknownTypeMint.expiresAt),
+                    "nonce": .string(unknownTypeMint.nonce),
+                ],
+                expected: ["token": .string(CdevToken.mint(unknownTypeMint, secret: Self.secret))], result: .acceptable))
         var withUser = Self.payload(.access, nonce: "UsErNoNcE-012345")
         withUser.userId = "user-42"
         addMint("user-id", "user_id set (reserved for cloud)", ["OptionalField"], withUser)
@@ -389,6 +406,16 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate(
             "go-number-beyond-double-ignored", "an ignored key with the number 1e999", ["GoJSONNumberRange"], spec,
             payloadWith(Array(#""scale":1e999,"#.utf8)), .acceptable, nil)
+        for (slug, text, comment) in [
+            ("exponent", "1.8e9", "expires_at 1.8e9: an exponent is no int64 to Go (JavaScript reads 1800000000)"),
+            ("point-zero", "1800000000.0", "expires_at 1800000000.0: a fraction part is no int64 to Go (JavaScript reads 1800000000)"),
+            ("beyond-int64", "9223372036854775808", "expires_at 2^63: beyond int64, Go's range error"),
+        ] {
+            addValidate(
+                "payload-expires-\(slug)", comment, ["PayloadJSON"], spec,
+                token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: "\(v1.expiresAt)", with: text).utf8)), .invalid,
+                .invalidFormat)
+        }
         addValidate(
             "payload-expires-beyond-double", "expires_at 1e999: Go's type error", ["PayloadJSON", "GoJSONNumberRange"], spec,
             token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: "\(v1.expiresAt)", with: "1e999").utf8)), .invalid,

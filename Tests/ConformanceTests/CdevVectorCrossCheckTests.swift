@@ -50,7 +50,7 @@ final class CdevVectorCrossCheckTests: XCTestCase {
             XCTAssertTrue(token.hasPrefix(["pairing": "cdev_p_", "refresh": "cdev_r_"][input["type"]!.stringValue!] ?? "cdev_s_"), test.id)
             checked += 1
         }
-        XCTAssertEqual(checked, 7)
+        XCTAssertEqual(checked, 8)
     }
 
     func testAcceptedTokensCarryOpenSSLMACs() throws {
