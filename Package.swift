@@ -105,8 +105,10 @@ let package = Package(
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService", crypto]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
-        // Interop/ holds the vendored atproto-interop-tests files (see its README).
-        .target(name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"], resources: [.copy("Interop")]),
+        // Interop/ holds the vendored atproto-interop-tests snapshot, URISyntax/ the uri values it lacks (see their READMEs).
+        .target(
+            name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"],
+            resources: [.copy("Interop"), .copy("URISyntax")]),
         .target(
             name: "CatbirdMLSConformance",
             dependencies: [
@@ -153,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "ArkavoWireTests",
             dependencies: ["ArkavoWire", "ArkavoConformance", "NanoTDF", "ConformanceKit", "WireCore", "WireCheckTestSupport"]),
-        .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "ATProtoConformance", "WireCore"]),
+        .testTarget(name: "ATProtoLexiconTests", dependencies: ["ATProtoLexicon", "ATProtoConformance", "WireCore", crypto]),
         .testTarget(name: "CatbirdMLSTests", dependencies: ["CatbirdMLS", "ATProtoLexicon", "WireCore", "WireCheckTestSupport"]),
         .testTarget(
             name: "CatbirdMLSServiceTests",

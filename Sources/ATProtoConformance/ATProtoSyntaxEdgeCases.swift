@@ -26,11 +26,11 @@ enum ATProtoSyntaxEdgeCases {
             .atURI, "Boundary", "every part at its longest (DID 2,048, NSID 317, record key 512), then the DID one longer",
             "at://did:plc:" + o(2040) + "/" + longestNSID + "/" + o(512), "at://did:plc:" + o(2041) + "/" + longestNSID + "/" + o(512))
         add(.uri, "Boundary", "8,192 bytes, then 8,193", "https://e.com/" + o(8178), "https://e.com/" + o(8179))
-        add(.cid, "Boundary", "8 and 256 characters, then 7 and 257", o(8), o(256), o(7), o(257))
+        add(.cid, "Boundary", "8 and 256 characters, then 7 (257: see the project rules below)", o(8), o(256), o(7))
         add(.tid, "Boundary", "12 and 14 characters", "3jzfcijpj2z2", "3jzfcijpj2z2aa")
         add(
-            .datetime, "Boundary", "64 characters, then 65", "1985-04-12T23:20:50." + String(repeating: "1", count: 43) + "Z",
-            "1985-04-12T23:20:50." + String(repeating: "1", count: 44) + "Z")
+            .datetime, "Boundary", "64 characters (65: see the project rules below)",
+            "1985-04-12T23:20:50." + String(repeating: "1", count: 43) + "Z")
         add(.handle, "Unicode", "a non-ASCII letter, and its punycode", "bücher.example", "xn--bcher-kva.example")
         add(.did, "Unicode", "a non-ASCII letter in the identifier", "did:plc:bücher")
         add(.nsid, "Unicode", "a non-ASCII letter in the name", "com.example.bücher")
@@ -39,8 +39,20 @@ enum ATProtoSyntaxEdgeCases {
         add(.language, "Unicode", "a non-ASCII letter", "dé")
         add(.tid, "Unicode", "a full-width digit", "3jzfcijpj2z2\u{FF12}")
         add(.uri, "Whitespace", "a no-break space and a tab", "https://example.com/a\u{00A0}b", "https://example.com/a\tb")
-        add(.datetime, "Whitespace", "a trailing newline", "1985-04-12T23:20:50.123Z\n")
-        add(.handle, "Whitespace", "a trailing newline", "john.test\n")
+        // A trailing newline on a valid value of every format (a regular expression whose `$` matches
+        // before a final newline lets these through).
+        let validExamples: [(StringFormat, String)] = [
+            (.did, "did:plc:abc123"), (.handle, "john.test"), (.nsid, "com.example.thing"), (.tid, "3jzfcijpj2z2a"),
+            (.recordKey, "self"), (.atURI, "at://did:plc:abc123/com.example.thing/self"), (.atIdentifier, "john.test"),
+            (.datetime, "1985-04-12T23:20:50.123Z"), (.cid, "bafyreidfayvfuwqa7qlnopdjiqrxzs6blmoeu4rujcjtnci5beludirz2a"),
+            (.language, "en-US"), (.uri, "https://example.com/"),
+        ]
+        for (format, value) in validExamples { add(format, "Whitespace", "a valid value with a trailing newline", value + "\n") }
+        add(
+            .atURI, "Authority", "an at-uri whose authority is a DID with ':', '%' or '_' in its identifier",
+            "at://did:web:example.com%3A8080/com.example.thing/self", "at://did:plc:a_b/com.example.thing",
+            "at://did:example:a:b:c/com.example.thing/self")
+        add(.language, "PrivateUse", "private-use tags, in lower and upper case", "x-private", "X-PRIVATE", "en-x-foo", "EN-X-FOO")
         add(
             .datetime, "Calendar", "leap days: 2000 and 2024 are leap years, 1900 and 2023 are not",
             "2000-02-29T00:00:00Z", "2024-02-29T12:00:00.000Z", "1900-02-29T00:00:00Z", "2023-02-29T00:00:00Z")
@@ -51,6 +63,26 @@ enum ATProtoSyntaxEdgeCases {
         add(
             .datetime, "Calendar", "year 0 is allowed, but not an instant before it",
             "0000-01-01T00:00:00Z", "0000-01-01T00:59:00+01:00", "0000-01-01T01:00:00+01:00")
+        // Where this project's rule (taken from upstream's implementations) is stricter or looser than the
+        // spec's text: either verdict conforms, and the comment says whose rule it is.
+        func either(_ format: StringFormat, _ comment: String, _ why: String, _ values: String...) {
+            for value in values {
+                list.append(.init(format: format, value: value, flags: ["ProjectRule"], comment: comment, eitherBecause: why))
+            }
+        }
+        either(
+            .uri, "valid RFC 3986 URIs the checker refuses", "the checker uses upstream's regular expression, which wants "
+                + "'scheme:' and then a non-empty authority-like part, so some RFC 3986 URIs are refused",
+            "file:///etc/hosts", "https:/example.com")
+        either(
+            .cid, "a real CIDv0 (base58, Qm…)", "the interop rule refuses only 46-character values starting 'Qmb'; other CIDv0 "
+                + "strings pass that check although atproto allows CIDv1 only", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn")
+        either(
+            .cid, "a CID of 257 characters", "the 256-character limit is the Go implementation's (indigo); the spec sets none",
+            o(257))
+        either(
+            .datetime, "a datetime of 65 characters", "the 64-character limit is the Go implementation's (indigo); the spec sets none",
+            "1985-04-12T23:20:50." + String(repeating: "1", count: 44) + "Z")
         return list
     }()
 }

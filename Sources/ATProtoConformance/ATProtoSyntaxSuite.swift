@@ -28,6 +28,14 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         "Whitespace": .init(bugType: .edgeCase, description: "Leading, trailing or inner whitespace, including non-ASCII spaces."),
         "Calendar": .init(bugType: .edgeCase, description: "A datetime that parses but names no instant (or one before year 0)."),
         "Empty": .init(bugType: .basic, description: "The empty string."),
+        "Authority": .init(
+            bugType: .edgeCase, description: "An at-uri authority that is a DID whose identifier holds ':', '%' or '_'."),
+        "PrivateUse": .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
+        "ProjectRule": .init(
+            bugType: .interop,
+            description:
+                "An interop value on which this project's rule deliberately differs from the file, or a value the file lists as "
+                + "well-formed but not valid: accepting or refusing conforms; the comment says why."),
     ]
 
     struct Case {
@@ -35,6 +43,11 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         var value: String
         var flags: [String]
         var comment: String
+        /// The interop file's verdict (true: its valid file); nil for this project's own cases, whose
+        /// verdict is the reference checker's.
+        var fileVerdict: Bool? = nil
+        /// Why either verdict conforms (the case is `acceptable`).
+        var eitherBecause: String? = nil
     }
 
     func cases() -> [Case] {
@@ -42,8 +55,13 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         for (stem, format) in InteropFiles.syntaxStems {
             let files = InteropFiles.syntaxFiles(stem)
             for name in [files.valid] + files.invalid {
-                for value in InteropFiles.lines(name) where !(format == .did && InteropFiles.contradictedDIDLines.contains(value)) {
-                    list.append(Case(format: format, value: value, flags: ["Interop"], comment: "atproto-interop-tests syntax/\(name)"))
+                let why = name.hasSuffix("_parse_invalid.txt") ? InteropFiles.parseInvalidRule[stem] : nil
+                for value in InteropFiles.lines(name) {
+                    list.append(
+                        Case(
+                            format: format, value: value, flags: ["Interop"], comment: "atproto-interop-tests syntax/\(name)",
+                            fileVerdict: name == files.valid,
+                            eitherBecause: why ?? InteropFiles.projectRules["\(format.rawValue) \(value)"]))
                 }
             }
         }
@@ -54,20 +72,30 @@ public struct ATProtoSyntaxSuite: VectorSuite {
     public func generate() -> VectorFile {
         var seen = Set<String>()
         let groups = StringFormat.allCases.map { format in
-            var n = 0
             let tests = cases().filter { $0.format == format && seen.insert("\(format.rawValue) \($0.value)").inserted }.map { c in
-                n += 1
-                let id = "\(self.id)/\(format.rawValue)/\(n)"
+                let id = "\(self.id)/\(format.rawValue)/\(Self.slug(c.value))"
+                let spec = ["atproto \(format.rawValue)"]
+                let input: JSONObject = ["value": .string(c.value)]
+                if let why = c.eitherBecause {
+                    return TestCase(
+                        id: id, comment: "\(c.comment): either verdict conforms, \(why)", flags: c.flags + ["ProjectRule"], spec: spec,
+                        input: input, expected: [:], result: .acceptable)
+                }
+                // An interop value has its file's verdict; the project's own cases the reference's.
+                let refusal: SyntaxError?
                 do throws(SyntaxError) {
                     try format.check(c.value)
-                    return TestCase(
-                        id: id, comment: "\(c.comment): valid", flags: c.flags, spec: ["atproto \(format.rawValue)"],
-                        input: ["value": .string(c.value)], expected: [:], result: .valid)
+                    refusal = nil
                 } catch {
-                    return TestCase(
-                        id: id, comment: "\(c.comment): \(error.reason)", flags: c.flags, spec: ["atproto \(format.rawValue)"],
-                        input: ["value": .string(c.value)], result: .invalid, error: error.code)
+                    refusal = error
                 }
+                if c.fileVerdict ?? (refusal == nil) {
+                    return TestCase(
+                        id: id, comment: "\(c.comment): valid", flags: c.flags, spec: spec, input: input, expected: [:], result: .valid)
+                }
+                return TestCase(
+                    id: id, comment: "\(c.comment): \(refusal?.reason ?? "refused by the interop file")", flags: c.flags, spec: spec,
+                    input: input, result: .invalid, error: refusal?.code ?? "invalid-syntax")
             }
             return TestGroup(type: Self.syntax.type, params: ["format": .string(format.rawValue)], tests: tests)
         }
@@ -80,10 +108,19 @@ public struct ATProtoSyntaxSuite: VectorSuite {
                 "The eleven atproto string formats, strict: datetime with a zone and seconds, at-uri without query or fragment, "
                     + "cid by the interop rule (8-256 of [A-Za-z0-9+=], not Qmb...), uri with an RFC 3986 scheme.",
                 "Op atproto.syntax {format, value} -> {} or error invalid-syntax. Values are JSON strings, so whitespace survives.",
-                "Two lines of the vendored did_syntax_invalid.txt contradict its valid file and are left out: did:method:val%bb and "
-                    + "did:method:-:_:.:%ab (see Sources/ATProtoConformance/Interop/README.md).",
+                "The interop values are atproto-interop-tests at 056e574, each with its file's verdict; cases flagged ProjectRule "
+                    + "are acceptable, with the reason (Sources/ATProtoConformance/Interop/README.md).",
             ],
             notes: Self.notes, testGroups: groups)
+    }
+
+    /// A case's id within its format, from its value alone (FNV-1a, 48 bits in hex), so that a value keeps
+    /// its id when the interop files gain or lose lines around it.
+    static func slug(_ value: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash >> 16, radix: 16)
+        return "v" + String(repeating: "0", count: 12 - hex.count) + hex
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {

@@ -42,7 +42,16 @@ final class LexiconDocumentCheckTests: XCTestCase {
             [
                 "/defs/main/key invalid-value"
             ])
-        XCTAssertEqual(problems(["main": ["type": "ref", "ref": "not a ref"]]), ["/defs/main/ref invalid-value"])
+        XCTAssertEqual(
+            problems(["main": ["type": "object", "properties": ["p": ["type": "ref", "ref": "not a ref"]]]]),
+            ["/defs/main/properties/p/ref invalid-value"])
+        // unknown, ref and union are field types, never named defs (the spec; lexicon-invalid.json).
+        for type in ["unknown", "union", "ref"] {
+            var def: JSONObject = ["type": .string(type)]
+            if type == "union" { def["refs"] = [] }
+            if type == "ref" { def["ref"] = "com.example.b" }
+            XCTAssertEqual(problems(["demo": .object(def)]), ["/defs/demo/type not-allowed-here"], type)
+        }
         XCTAssertEqual(problems(["main": ["type": "query", "errors": [["name": "Bad Name"]]]]), ["/defs/main/errors/0/name invalid-value"])
     }
 
@@ -52,15 +61,17 @@ final class LexiconDocumentCheckTests: XCTestCase {
             "defs": [
                 "main": [
                     "type": "object",
-                    "properties": ["b": ["type": "ref", "ref": "com.example.b#thing"], "c": ["type": "ref", "ref": "#nope"]],
-                ],
-                "u": ["type": "union", "refs": ["com.example.b#token"]],
+                    "properties": [
+                        "b": ["type": "ref", "ref": "com.example.b#thing"], "c": ["type": "ref", "ref": "#nope"],
+                        "u": ["type": "union", "refs": ["com.example.b#token"]],
+                    ],
+                ]
             ],
         ])
         let b = try LexiconDocument(json: [
             "lexicon": 1, "id": "com.example.b", "defs": ["thing": ["type": "object", "properties": [:]], "token": ["type": "token"]],
         ])
         let found = LexiconCatalog([a, b]).unresolvedRefs().map { "\($0.document) \($0.problem.pointer)" }
-        XCTAssertEqual(found, ["com.example.a /defs/main/properties/c/ref", "com.example.a /defs/u/refs/0"])
+        XCTAssertEqual(found, ["com.example.a /defs/main/properties/c/ref", "com.example.a /defs/main/properties/u/refs/0"])
     }
 }

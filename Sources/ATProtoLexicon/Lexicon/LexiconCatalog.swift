@@ -94,7 +94,7 @@ public struct LexiconCatalog: Sendable {
         case .subscription(let subscription):
             walkParams(subscription.parameters)
             if let schema = subscription.message { walk(schema, at.appending("message").appending("schema")) }
-        case .token: break
+        case .token, .permissionSet: break
         case .schema(let schema): walk(schema, at)
         }
     }

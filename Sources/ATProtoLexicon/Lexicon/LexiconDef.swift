@@ -1,3 +1,5 @@
+import WireCore
+
 /// One named def of a lexicon document: a primary type (only as `main`), a token, or a field type.
 public enum LexiconDef: Sendable, Equatable {
     case record(RecordDef)
@@ -8,6 +10,8 @@ public enum LexiconDef: Sendable, Equatable {
     case token(description: String?)
     /// Any field type (`object`, `string`, `array`, …) given a name.
     case schema(LexiconSchema)
+    /// A set of OAuth permissions (a primary type of the current Lexicon spec); it describes no data.
+    case permissionSet(PermissionSetDef)
 
     /// The `type` written in the document.
     public var typeName: String {
@@ -18,6 +22,7 @@ public enum LexiconDef: Sendable, Equatable {
         case .subscription: "subscription"
         case .token: "token"
         case .schema(let s): s.typeName
+        case .permissionSet: "permission-set"
         }
     }
 }
@@ -86,4 +91,16 @@ public struct SubscriptionDef: Sendable, Equatable {
     public var errors: [XRPCErrorDef]
     /// `description`.
     public var description: String?
+}
+
+/// A permission set: what an app asks a user to grant, by resource (`repo`, `rpc`, `blob`, `account`,
+/// `identity`). Each permission's fields beyond `type` and `resource` depend on the resource and are kept
+/// as written.
+public struct PermissionSetDef: Sendable, Equatable {
+    /// `title`.
+    public var title: String?
+    /// `detail`.
+    public var detail: String?
+    /// `permissions`: each a `{"type": "permission", "resource": …}` object.
+    public var permissions: [JSONObject]
 }

@@ -17,19 +17,16 @@ public struct LexiconDocument: Sendable, Equatable {
     public struct Options: Sendable {
         /// Accept `object` types inline as properties and array items. Lexicon v1's reference schema
         /// only allows them as named defs, record bodies and XRPC bodies, but some documents (among
-        /// them the atproto-interop-tests catalog) inline them.
+        /// them the atproto-interop-tests catalog, snapshot 056e574) inline them.
         public var inlineObjects: Bool
-        /// Accept a record's `record` without `"type": "object"` (the interop catalog omits it).
-        public var untypedRecordBody: Bool
 
         /// The options; the default is Lexicon v1 exactly.
-        public init(inlineObjects: Bool = false, untypedRecordBody: Bool = false) {
+        public init(inlineObjects: Bool = false) {
             self.inlineObjects = inlineObjects
-            self.untypedRecordBody = untypedRecordBody
         }
 
-        /// What the atproto-interop-tests lexicon catalog needs: inline objects and an untyped record body.
-        public static let interopCatalog = Options(inlineObjects: true, untypedRecordBody: true)
+        /// What the atproto-interop-tests lexicon catalog needs: inline objects.
+        public static let interopCatalog = Options(inlineObjects: true)
     }
 
     /// A document of these parts (not checked; `LexiconDocument.check` reads JSON with the rules).

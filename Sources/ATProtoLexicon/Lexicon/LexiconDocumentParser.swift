@@ -60,7 +60,7 @@ struct LexiconDocumentParser {
 
     mutating func def(_ value: JSONValue, at: JSONPointer, isMain: Bool) -> LexiconDef? {
         guard let object = self.object(value, at: at, "a def"), let type = typeName(object, at: at) else { return nil }
-        let primary = ["record", "query", "procedure", "subscription"]
+        let primary = ["record", "query", "procedure", "subscription", "permission-set"]
         if primary.contains(type), !isMain { problem(at.appending("type"), .notAllowedHere, "a \(type) can only be the 'main' def") }
         let description = string(object, "description", at: at)
         switch type {
@@ -70,11 +70,7 @@ struct LexiconDocumentParser {
             if !Self.isRecordKeyType(key) {
                 problem(at.appending("key"), .invalidValue, "\"\(key)\" is not tid, nsid, any or literal:<record-key>")
             }
-            guard var recordValue = required(object, "record", at: at) else { return nil }
-            if options.untypedRecordBody, var body = recordValue.objectValue, body["type"] == nil {
-                body["type"] = "object"
-                recordValue = .object(body)
-            }
+            guard let recordValue = required(object, "record", at: at) else { return nil }
             guard case .object(let record)? = schema(recordValue, at: at.appending("record"), place: .recordBody) else { return nil }
             return .record(RecordDef(key: key, record: record, description: description))
         case "query":
@@ -109,9 +105,40 @@ struct LexiconDocumentParser {
         case "params":
             problem(at.appending("type"), .notAllowedHere, "'params' only appears as the parameters of a query, procedure or subscription")
             return nil
+        case "permission-set":
+            return permissionSet(object, at: at)
         default:
             return schema(value, at: at, place: .namedDef).map { .schema($0) }
         }
+    }
+
+    /// A `permission-set` def: `title`, `title:lang`, `detail`, `detail:lang` and the `permissions` array,
+    /// each entry an object of type `permission` with a `resource` string.
+    mutating func permissionSet(_ object: JSONObject, at: JSONPointer) -> LexiconDef? {
+        allowKeys(object, ["type", "description", "title", "title:lang", "detail", "detail:lang", "permissions"], at: at)
+        for key in ["title:lang", "detail:lang"] {
+            guard let value = object[key] else { continue }
+            guard let languages = self.object(value, at: at.appending(key), "'\(key)'") else { continue }
+            for (language, text) in languages where text.stringValue == nil || !StringFormat.language.isValid(language) {
+                problem(at.appending(key).appending(language), .invalidValue, "'\(key)' maps language tags to strings")
+            }
+        }
+        var permissions: [JSONObject] = []
+        let permissionsAt = at.appending("permissions")
+        if let value = required(object, "permissions", at: at), let entries = array(value, at: permissionsAt, "'permissions'") {
+            for (index, entry) in entries.enumerated() {
+                let entryAt = permissionsAt.appending(index)
+                guard let permission = self.object(entry, at: entryAt, "a permission") else { continue }
+                if permission["type"]?.stringValue != "permission" {
+                    problem(entryAt.appending("type"), .invalidValue, "a permission's type is \"permission\"")
+                }
+                _ = string(permission, "resource", at: entryAt, required: true)
+                permissions.append(permission)
+            }
+        }
+        return .permissionSet(
+            PermissionSetDef(
+                title: string(object, "title", at: at), detail: string(object, "detail", at: at), permissions: permissions))
     }
 
     static func isRecordKeyType(_ key: String) -> Bool {
@@ -290,7 +317,8 @@ struct LexiconDocumentParser {
         case .property, .arrayItem:
             type == "object" && !inlineObjects ? "an object cannot be inlined here; name it as a def and use a ref" : nil
         case .namedDef:
-            nil
+            // The spec: "unknown", "ref" and "union" are field types only, never a def of their own.
+            ["unknown", "ref", "union"].contains(type) ? "a '\(type)' cannot be a named def; it is a field type only" : nil
         }
     }
 

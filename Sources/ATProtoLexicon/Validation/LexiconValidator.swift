@@ -58,6 +58,8 @@ public struct LexiconValidator: Sendable {
             case .token: checked = walk.token(value, full, at: .root)
             case .query, .procedure, .subscription:
                 throw LexiconTargetError("\(full) is an endpoint; name its #params, #input or #output")
+            case .permissionSet:
+                throw LexiconTargetError("\(full) is a permission-set, which describes no data")
             }
         case .params(let nsid):
             // An endpoint without parameters takes only an empty object.
@@ -261,6 +263,9 @@ struct ValidationWalk {
         case .token: return token(value, full, at: at)
         case .query, .procedure, .subscription:
             fail(at, .unresolvedRef, "the lexicon's ref \"\(ref)\" names an endpoint")
+            return value
+        case .permissionSet:
+            fail(at, .unresolvedRef, "the lexicon's ref \"\(ref)\" names a permission-set")
             return value
         }
     }

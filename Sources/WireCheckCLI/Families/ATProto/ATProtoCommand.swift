@@ -9,7 +9,7 @@ struct ATProtoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atproto",
         abstract: "atproto: check a value against a string format, or lexicon documents against the Lexicon v1 rules.",
-        subcommands: [Syntax.self, Lexicon.self])
+        subcommands: [Syntax.self, Lexicon.self, Validate.self])
 
     struct Syntax: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -57,7 +57,7 @@ struct ATProtoCommand: ParsableCommand {
                 """)
 
         @Argument(help: "Lexicon documents.") var files: [String]
-        @Flag(help: "Accept inline objects and an untyped record body (what the atproto-interop-tests catalog needs).")
+        @Flag(help: "Accept objects inline as properties and array items (what the atproto-interop-tests catalog needs).")
         var lenient = false
         @Flag(help: "Print {\"ok\", \"problems\": [{file, pointer, code, message}]}.") var json = false
 

@@ -33,14 +33,7 @@ struct MLSCommand: ParsableCommand {
         @Flag(help: "Print {\"ok\", \"errors\": [{path, code, message}]} (the shim's mls.validate).") var json = false
 
         func run() throws {
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data else { throw exitHarness("cannot read \(file)") }
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(Array(data))
-            } catch {
-                throw exitHarness("\(file): not JSON: \(error)")
-            }
+            let value = try LexiconValidationReport.value(of: file)
             let validator = CatbirdLexicons.validator(options: .init(datetime: lenientDatetime ? .lenient : .strict))
             let result: LexiconValidator.Result
             do throws(LexiconTargetError) {
@@ -48,19 +41,7 @@ struct MLSCommand: ParsableCommand {
             } catch {
                 throw exitHarness("\(error.description); `wirecheck mls lexicons` lists the names")
             }
-            if json {
-                JSONOutput.print([
-                    "ok": .bool(result.isValid),
-                    "errors": .array(
-                        result.errors.map {
-                            ["path": .string($0.path.description), "code": .string($0.code.rawValue), "message": .string($0.message)]
-                        }),
-                ])
-            } else {
-                for error in result.errors { print(error) }
-                print(result.isValid ? "valid \(lexicon)" : "\(result.errors.count) error(s) against \(lexicon)")
-            }
-            if !result.isValid { throw ExitCode(1) }
+            try LexiconValidationReport.finish(result, lexicon: lexicon, json: json)
         }
     }
 
