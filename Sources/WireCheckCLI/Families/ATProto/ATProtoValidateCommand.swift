@@ -19,9 +19,8 @@ extension ATProtoCommand {
                 printed), or --lexicon names nothing. A ref to a document that is not in the folder is noted on standard \
                 error, and is an error (unresolved-ref) only where the value reaches it.
                 Examples:
-                  wirecheck atproto validate --lexicons lexicons/ --lexicon app.bsky.feed.post post.json
-                  wirecheck atproto validate --lexicons interop/lexicon/catalog --lenient \
-                --lexicon example.lexicon.record record.json --json
+                  wirecheck atproto validate --lexicons lex --lexicon app.bsky.feed.post p.json
+                  wirecheck atproto validate --lexicons catalog --lenient --lexicon a.b.c r.json
                 """)
 
         @Option(help: "A folder of lexicon documents (searched recursively for .json files).") var lexicons: String
