@@ -19,7 +19,12 @@ public struct FlowDownModelsSuite: VectorSuite {
     public static let encodeModels = GroupKind(
         "FlowDownEncodeModelsTest", op: "flowdown.encodeModels", input: [Field("models", modelsSchema)], expected: [.hex("plist")])
 
-    public var groupKinds: [GroupKind] { [Self.decodeModels, Self.encodeModels] }
+    /// `FlowDownAppDecodeModelsTest`: `flowdown.decodeModelsAsApp {plist}` → `{models}`, FlowDown's own decoder.
+    public static let decodeModelsAsApp = GroupKind(
+        "FlowDownAppDecodeModelsTest", op: "flowdown.decodeModelsAsApp", input: [.hex("plist")],
+        expected: [Field("models", modelsSchema)])
+
+    public var groupKinds: [GroupKind] { [Self.decodeModels, Self.encodeModels, Self.decodeModelsAsApp] }
 
     static let notes: [String: VectorFile.Note] = [
         "Canonical": .init(
@@ -48,7 +53,18 @@ public struct FlowDownModelsSuite: VectorSuite {
         "WrongType": .init(
             bugType: .edgeCase, description: "A known key with a value of another type is kept as an unknown value, not coerced."),
         "BinaryPlist": .init(bugType: .interop, description: "A binary plist is a plist too."),
-        "ExtData": .init(bugType: .functionality, description: "ext_data.storage, only in the newest FlowDown."),
+        "AppDecoder": .init(
+            bugType: .functionality,
+            description:
+                "FlowDown's own CloudModel decoder (be50ddf, AppModelsReading): a missing key takes the decoder's default (context "
+                + "8000, strings \"\", response_format chatCompletions, removed false; objectId, deviceId, creation and modified are "
+                + "made at decode time and so are absent here), one bad value refuses the whole array, temperature_preference is "
+                + "inherit unless it is \"custom\", bodyFields only, ext_data ignored."),
+        "ExtData": .init(
+            bugType: .functionality,
+            description:
+                "ext_data.storage, only in the newest CloudModel (Lakr233/FlowDown 7564f5b1), which this suite follows. FlowDown "
+                + "at be50ddf (app 5.0.2) has no such field and drops it, so a case with a non-empty ext_data is acceptable."),
         "Secrets": .init(
             bugType: .defined, description: "token and headers are secrets: implementations must return them when asked but never log them."
         ),
@@ -80,18 +96,28 @@ public struct FlowDownModelsSuite: VectorSuite {
         }
         var thinking = FlowDownFixtures.model(1)
         thinking.capabilities = ["visual", "preservedThinking"]
-        let sets: [(String, [CloudModel], [String])] = [
-            ("0-models", [], []), ("1-model", [FlowDownFixtures.model(1)], ["CapabilityOrder"]),
-            ("3-models", (1...3).map(FlowDownFixtures.model), ["CapabilityOrder"]),
-            ("preserved-thinking", [thinking], ["CapabilityOrder", "PreservedThinking"]),
+        // Every CloudModel revision writes the first three sets; ext_data only the newest (7564f5b1), so a
+        // non-empty ext_data is a set of its own, acceptable: FlowDown at be50ddf (app 5.0.2) drops it.
+        let withoutExtData = (1...3).map(FlowDownFixtures.model).map { model in
+            var model = model
+            model.extensionStorage = [:]
+            return model
+        }
+        let sets: [(String, [CloudModel], [String], ExpectedResult)] = [
+            ("0-models", [], [], .valid), ("1-model", [FlowDownFixtures.model(1)], ["CapabilityOrder"], .valid),
+            ("3-models", withoutExtData, ["CapabilityOrder"], .valid),
+            ("preserved-thinking", [thinking], ["CapabilityOrder", "PreservedThinking"], .valid),
+            ("ext-data", [FlowDownFixtures.model(2)], ["CapabilityOrder", "ExtData"], .acceptable),
         ]
-        for (slug, models, more) in sets {
+        for (slug, models, more, result) in sets {
             let xml = ModelsPlist.encodeXML(models)
             encode.append(
                 TestCase(
                     id: "\(id)/encode-\(slug)", comment: "XML of \(models.count) model(s)", flags: ["Canonical", "Secrets"] + more,
                     spec: ["FlowDown 10"], input: ["models": Self.json(models)],
-                    expected: ["plist": .string(Hex.encode(xml))], result: .valid))
+                    expected: ["plist": .string(Hex.encode(xml))], result: result))
+            // The ext_data set's decoding is decode-ext-data below.
+            guard result == .valid else { continue }
             addDecode(
                 slug, "canonical XML of \(models.count) model(s)", ["Canonical", "Secrets"] + more.filter { $0 != "CapabilityOrder" }, xml)
         }
@@ -145,7 +171,59 @@ public struct FlowDownModelsSuite: VectorSuite {
                     + "set, an empty ext_data optional).",
             ],
             notes: Self.notes,
-            testGroups: [TestGroup(type: Self.decodeModels.type, tests: decode), TestGroup(type: Self.encodeModels.type, tests: encode)])
+            testGroups: [
+                TestGroup(type: Self.decodeModels.type, tests: decode), TestGroup(type: Self.encodeModels.type, tests: encode),
+                TestGroup(type: Self.decodeModelsAsApp.type, tests: appCases(document)),
+            ])
+    }
+
+    /// FlowDown's own decoder on the plists where it differs from the generic reading, each run through
+    /// `AppModelsReading` (Foundation's PropertyListDecoder, as the app).
+    func appCases(_ document: (String) -> [UInt8]) -> [TestCase] {
+        var cases: [TestCase] = []
+        func add(_ slug: String, _ comment: String, _ bytes: [UInt8]) {
+            let models = try? AppModelsReading.decode(bytes)
+            cases.append(
+                TestCase(
+                    id: "\(id)/app-decode-\(slug)", comment: comment, flags: ["AppDecoder"], spec: ["FlowDown 10"],
+                    input: ["plist": .string(Hex.encode(bytes))], expected: models.map { ["models": Self.json($0)] } ?? [:],
+                    result: models == nil ? .invalid : .valid, error: models == nil ? "malformed-plist" : nil))
+        }
+        func model(_ body: String) -> [UInt8] { document("<array><dict>\(body)</dict></array>") }
+        add(
+            "canonical", "the canonical XML of three models: every key present",
+            ModelsPlist.encodeXML((1...3).map(FlowDownFixtures.model)))
+        add(
+            "only-name", "only a name: context 8000 (the initialiser's is 64000), model_list_endpoint \"\"",
+            model("<key>name</key><string>n</string>"))
+        add("empty-dict", "no keys at all: every default", model(""))
+        add(
+            "context-not-a-length", "context 12345, not one of the nine lengths: the whole array fails",
+            model("<key>context</key><integer>12345</integer>"))
+        add("context-string", "context as a string: the whole array fails", model("<key>context</key><string>64000</string>"))
+        add(
+            "unknown-capability", "an unknown capability: the whole array fails",
+            model("<key>capabilities</key><array><string>visual</string><string>smell</string></array>"))
+        add("removed-integer", "removed as an integer", model("<key>removed</key><integer>1</integer>"))
+        add(
+            "response-format-unknown", "response_format completions: not one of the two",
+            model("<key>response_format</key><string>completions</string>"))
+        add(
+            "temperature-anything", "temperature_preference as an integer: read as inherit, never a failure",
+            model("<key>temperature_preference</key><integer>3</integer><key>name</key><string>n</string>"))
+        add(
+            "body-fields-alias", "body_fields: not read at this revision (bodyFields stays \"\")",
+            model("<key>body_fields</key><string>{}</string>"))
+        add(
+            "ext-data-ignored", "ext_data: this revision has no such field",
+            model("<key>ext_data</key><dict><key>storage</key><dict/></dict><key>name</key><string>n</string>"))
+        add(
+            "second-model-bad", "a good model, then one with a bad context: the whole array fails",
+            document("<array><dict><key>name</key><string>a</string></dict><dict><key>context</key><integer>1</integer></dict></array>"))
+        add(
+            "duplicate-capability", "visual twice: a Set in the app",
+            model("<key>capabilities</key><array><string>visual</string><string>visual</string></array>"))
+        return cases
     }
 
     /// A one-key binary plist, so its bytes do not depend on dictionary order.

@@ -98,6 +98,9 @@ package enum FlowDownOperations {
         FlowDownOps.decodeModels { bytes throws(ShimError) in
             do throws(ModelExchangeError) { return try ModelsPlist.decode(bytes) } catch { throw ShimError(error) }
         },
+        FlowDownOps.decodeModelsAsApp { bytes throws(ShimError) in
+            do throws(ModelExchangeError) { return try AppModelsReading.decode(bytes) } catch { throw ShimError(error) }
+        },
         FlowDownOps.encodeModels { models in ModelsPlist.encodeXML(models) },
     ]
 }

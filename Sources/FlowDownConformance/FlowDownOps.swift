@@ -138,6 +138,16 @@ public enum FlowDownOps {
         }
     }
 
+    /// `flowdown.decodeModelsAsApp`: the models of a plist as FlowDown's own `CloudModel` decoder reads them
+    /// (`AppModelsReading`): defaults for missing keys only, and a refusal of the whole array for one bad value.
+    public static func decodeModelsAsApp(_ decode: @escaping @Sendable (_ plist: [UInt8]) throws(ShimError) -> [CloudModel])
+        -> ShimOperation
+    {
+        FlowDownModelsSuite.decodeModelsAsApp.operation { args throws(ShimError) in
+            ["models": .array(try decode(try args.hex("plist")).map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) })]
+        }
+    }
+
     /// `flowdown.encodeModels`: the XML plist of `models`.
     public static func encodeModels(_ encode: @escaping @Sendable (_ models: [CloudModel]) throws(ShimError) -> [UInt8]) -> ShimOperation {
         FlowDownModelsSuite.encodeModels.operation { args throws(ShimError) in

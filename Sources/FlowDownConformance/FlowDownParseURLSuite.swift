@@ -28,6 +28,13 @@ public struct FlowDownParseURLSuite: VectorSuite {
         "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
         "LiteralQuery": FlowDownFixtures.literalQueryNote,
         "ByteOrderMark": FlowDownFixtures.byteOrderMarkNote,
+        "RequesterLeniency": .init(
+            bugType: .interop,
+            description:
+                "FlowDown's documented requester (Examples/ModelExchange, be50ddf) reads a callback whatever its host and path, "
+                + "and ignores a verification whose pk= is empty (its pk-equals-own-key check fails). The reference is "
+                + "deliberately stricter on the first (section 5: host models, path /exchange) and reads the second as a callback "
+                + "with an empty pk, leaving the key check to the session. Either reading conforms."),
         "IDNAHost": .init(
             bugType: .interop,
             description:
@@ -208,6 +215,15 @@ public struct FlowDownParseURLSuite: VectorSuite {
         add(
             "callback-duplicate-stage", "stage twice in a callback: FlowDown's documented requester traps (FINDINGS.md F2)",
             ["Callback", "DuplicateParameter"], "example-callback://models/exchange?stage=cancelled&session=s&STAGE=completed", .acceptable)
+        add(
+            "callback-no-host-no-path", "x-1://?stage=cancelled: the sample requester takes it, the reference wants models/exchange",
+            ["Callback", "RequesterLeniency"], "x-1://?stage=cancelled", .acceptable)
+        add(
+            "callback-other-host-and-path", "another host and path: the sample requester takes it, the reference refuses it",
+            ["Callback", "RequesterLeniency"], "example-callback://evil/other?stage=cancelled&session=s", .acceptable)
+        add(
+            "callback-verification-empty-pk", "a verification with pk= empty: the sample requester ignores it, the reference reads it",
+            ["Callback", "RequesterLeniency"], "example-callback://models/exchange?stage=verification&session=s&pk=", .acceptable)
         add(
             "callback-unknown-stage", "stage=error does not exist", ["Callback"],
             "example-callback://models/exchange?stage=error&session=s", .invalid, error: "malformed")

@@ -6,12 +6,22 @@ import WireCore
 let seed = [UInt8](repeating: 0x33, count: 32)
 let key = try! ModelExchangeKeyPair(seed: seed)
 
-/// Opening the payload with a fixed key. Oracle: an independent pipeline (libsodium X25519 and
-/// ChaCha20-Poly1305, OpenSSL HKDF) opens exactly the payloads swift-crypto opens, to the same bytes.
+/// Opening the payload with a fixed key. Oracles: Foundation reads the wrapper as the reference does; an
+/// independent pipeline (libsodium X25519 and ChaCha20-Poly1305, OpenSSL HKDF) opens exactly the payloads
+/// swift-crypto opens, to the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if !Libsodium.initialize() { contractViolated("sodium_init failed") }
     let payload = String(decoding: inputBytes(start, count), as: UTF8.self)
+    // Foundation (what FlowDown decodes with) and the reference read the same wrapper, or Foundation is
+    // lenient in a documented class.
+    let foundation = FoundationWrapper.read(payload)
+    let reference = try? PayloadWrapper(encoded: payload)
+    if foundation != reference, !(reference == nil && FoundationWrapper.knownLeniency(payload) != nil) {
+        contractViolated(
+            "Foundation and the reference read the wrapper of \(payload.debugDescription) differently: "
+                + "\(String(describing: foundation)) vs \(String(describing: reference))")
+    }
     let ours = try? PayloadCipher.open(payload, keyPair: key)
     consume(ours?.plaintext.count ?? -1)
     guard let wrapper = try? PayloadWrapper(encoded: payload),

@@ -4,19 +4,33 @@ import WireCore
 
 let key = try! ModelExchangeKeyPair(seed: [UInt8](repeating: 0x5a, count: 32))
 
-/// FlowDown URL parsing and verification. Oracles: parse → write → parse keeps the items; every
-/// exchange FlowDown would take, signed again from its parsed fields, verifies to the same request.
+/// FlowDown URL parsing and verification. Oracles: Foundation (which FlowDown reads with) reads every
+/// input as the reference does (host, path, items, canonical string); parse → write → parse keeps the
+/// items; every exchange FlowDown would take, signed again from its parsed fields, verifies to the same
+/// request.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: inputBytes(start, count), as: UTF8.self)
+    let foundation = FoundationReading(foundation: text)
+    let reference = FoundationReading(reference: text)
+    if foundation != reference, FoundationReading.knownDifference(text, foundation: foundation, reference: reference) == nil {
+        contractViolated(
+            "Foundation and the reference read \(text.debugDescription) differently:\n  Foundation \(String(describing: foundation))"
+                + "\n  reference  \(String(describing: reference))")
+    }
     guard let url = try? ModelExchangeURL(string: text) else { return 0 }
     consume(url.items.count)
     // A lone item with no name and no value writes as an empty query, which has no items (as in
     // Foundation); such items carry nothing, so they are left out of the comparison.
     let meaningful = { (items: [QueryItem]) in items.filter { !($0.name.isEmpty && $0.value == nil) } }
+    // A name or value that still begins with U+FEFF after decoding (it had two) loses one more on every
+    // reading, as in Foundation (FINDINGS.md F5): such URLs do not survive a rewrite, by design.
+    let marked = url.items.contains { $0.name.unicodeScalars.first == "\u{FEFF}" || $0.value?.unicodeScalars.first == "\u{FEFF}" }
     let rewritten = try? ModelExchangeURL(string: url.description)
-    require(rewritten.map { meaningful($0.items) } == meaningful(url.items), "items changed on rewrite: \(text.debugDescription)")
-    require(rewritten?.parameters == url.parameters, "parameters changed on rewrite: \(text.debugDescription)")
+    if !marked {
+        require(rewritten.map { meaningful($0.items) } == meaningful(url.items), "items changed on rewrite: \(text.debugDescription)")
+        require(rewritten?.parameters == url.parameters, "parameters changed on rewrite: \(text.debugDescription)")
+    }
     _ = try? Callback.parse(url)
     // ExchangeVerifier.verify(text) is exchange(in:) and then verify(received); the second part, the
     // Ed25519 check, depends only on the canonical string, the sig and the timestamp.
@@ -35,7 +49,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch {
         consume(error.code)
     }
-    guard case .exchange(let received)? = try? InboundRequest.resolve(url) else { return 0 }
+    // A field that begins with U+FEFF is signed with the mark and read without it: FlowDown refuses the URL
+    // its own framework makes (FINDINGS.md F5), so the re-signing oracle below does not hold for it.
+    guard !marked, case .exchange(let received)? = try? InboundRequest.resolve(url) else { return 0 }
     var request = received.request
     request.timestamp = request.timestamp.isFinite ? request.timestamp.rounded(.towardZero) : 0
     // The canonical string determines the request (fixed item order, integral timestamp, no ',' in a

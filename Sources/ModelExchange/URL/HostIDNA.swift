@@ -5,9 +5,12 @@ import Foundation
 /// `mod\u{AD}els` and `\u{FEFF}models` are the host `models` to FlowDown, and `mödels` is
 /// `xn--mdels-jua`. A host of ASCII alone is left as written (its case too). This is the part of
 /// UTS #46 that host names meet: width and compatibility forms (NFKC), lower case, the characters the
-/// mapping ignores, the ideographic full stops, and Punycode (RFC 3492) for what stays non-ASCII;
-/// Foundation refuses the URL for a joiner (U+200C, U+200D) or a bidi or other format control, as here.
-/// Checked against Swift 6.3.1 Foundation on Linux (FoundationURLDifferentialTests).
+/// mapping ignores, the ideographic full stops and Punycode (RFC 3492) for what stays non-ASCII
+/// (Foundation does not apply the STD3 ASCII rules: `bücher+` is `xn--bcher+-3ya`); Foundation refuses
+/// the URL for a joiner (U+200C, U+200D) or a bidi or other format control, as here. The rest of UTS
+/// #46's tables (the bidi rule, some symbols) is not followed: it decides only whether some other host
+/// has a URL, never whether a host is `models`.
+/// Checked against Swift 6.3.1 Foundation on Linux (FoundationURLDifferentialTests, FuzzFlowDownURL).
 enum HostIDNA {
     /// The ASCII host of `host`, or nil when Foundation has no URL for it.
     static func asciiHost(_ host: String) -> String? {
@@ -48,9 +51,9 @@ enum HostIDNA {
     }
 
     /// Code points that make Foundation refuse the host: the joiners (valid only in contexts no host
-    /// of this protocol has), other format and control characters, and what cannot be in a host.
+    /// of this protocol has), U+FFFD, other format and control characters, and what cannot be in a host.
     static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value == 0x200C || scalar.value == 0x200D { return true }
+        if scalar.value == 0x200C || scalar.value == 0x200D || scalar.value == 0xFFFD { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
         default: return false

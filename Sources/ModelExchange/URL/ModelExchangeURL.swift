@@ -66,6 +66,14 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         var hostAndPort = authority
         if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
         var host = hostAndPort
+        // Foundation has no URL for a host with a control character, a space or one of "<>\^`{|} (nor
+        // [ ] outside an IP literal).
+        let refused = Set("\"<>\\^`{|}".utf8)
+        let literal = hostAndPort.hasPrefix("[") ? hostAndPort.dropFirst().prefix { $0 != "]" } : ""
+        let outsideLiteral = literal.isEmpty ? hostAndPort : hostAndPort.dropFirst(literal.count + 2)
+        guard !hostAndPort.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || refused.contains($0) }),
+            !outsideLiteral.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+        else { throw .malformed("the host holds a character Foundation does not allow in a host") }
         if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
             host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
             hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
@@ -73,6 +81,8 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         } else if let colon = hostAndPort.lastIndex(of: ":") {
             host = hostAndPort[..<colon]
             hostAndPort = hostAndPort[colon...]
+            // Found by FuzzFlowDownURL: a second ':' (host "m:x", port "") is no URL to Foundation.
+            guard !host.contains(":") else { throw .malformed("a ':' in the host outside an IP literal") }
         } else {
             hostAndPort = ""
         }
