@@ -94,10 +94,16 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
             guard let ascii = HostIDNA.asciiHost(String(host)) else { throw .malformed("the host is not a valid IDNA name") }
             return ascii
         }
-        guard let decoded = URLQueryEncoding.percentDecode(String(host)) else {
-            throw .malformed("the host has an invalid percent escape")
+        if let decoded = URLQueryEncoding.percentDecode(String(host)) { return decoded }
+        // Escapes that decode to bytes that are not UTF-8 leave Foundation a URL without a host (found by
+        // FuzzFlowDownURL); a '%' without two hex digits leaves it no URL.
+        let bytes = Array(host.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            guard index + 2 < bytes.count, Hex.byte(bytes[index + 1], bytes[index + 2]) != nil else {
+                throw .malformed("the host has an invalid percent escape")
+            }
         }
-        return decoded
+        return ""
     }
 
     /// `URL.path`: decoded (a component with a character not allowed in a path is taken literally, one
