@@ -1,0 +1,2 @@
+module cdevgo
+go 1.19
