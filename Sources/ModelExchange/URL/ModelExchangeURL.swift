@@ -69,8 +69,8 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         // Foundation has no URL for a host with a control character, a space or one of "<>\^`{|} (nor
         // [ ] outside an IP literal).
         let refused = Set("\"<>\\^`{|}".utf8)
-        let literal = hostAndPort.hasPrefix("[") ? hostAndPort.dropFirst().prefix { $0 != "]" } : ""
-        let outsideLiteral = literal.isEmpty ? hostAndPort : hostAndPort.dropFirst(literal.count + 2)
+        let closing = hostAndPort.hasPrefix("[") ? hostAndPort.firstIndex(of: "]") : nil
+        let outsideLiteral = closing.map { hostAndPort[hostAndPort.index(after: $0)...] } ?? hostAndPort
         guard !hostAndPort.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || refused.contains($0) }),
             !outsideLiteral.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
         else { throw .malformed("the host holds a character Foundation does not allow in a host") }
