@@ -25,6 +25,7 @@ final class JudgeAuditTests: XCTestCase {
         let reference = ReferenceShim(families: TestEnvironment.families)
         let judge = CaseJudge(strict: true, expectations: Expectations())
         var escaped: [String] = []
+        var unnamed: [String] = []
         var planted = 0
         var ops = Set<String>()
         for file in try TestEnvironment.vectorFiles() {
@@ -45,6 +46,10 @@ final class JudgeAuditTests: XCTestCase {
                 for wrong in wrongs {
                     planted += 1
                     let verdict = judge.judge(.success(wrong.answer), test: test, in: group, of: suite)
+                    // An added, dropped or filled key is named in the reason.
+                    if verdict.status == .fail, let key = wrong.key, !verdict.reason.contains(key) {
+                        unnamed.append("\(test.id)|\(wrong.what): \(verdict.reason)")
+                    }
                     guard verdict.status != .fail else { continue }
                     let label = "\(test.id)|\(wrong.what)"
                     if !Self.equivalent.contains(where: { label.hasPrefix($0.prefix) }) { escaped.append(label) }
@@ -55,6 +60,7 @@ final class JudgeAuditTests: XCTestCase {
         let declared = Set(TestEnvironment.families.suites.flatMap(\.groupKinds).map(\.op))
         XCTAssertEqual(declared.subtracting(ops), [], "ops no valid or invalid case audits")
         XCTAssertEqual(escaped.count, 0, "planted wrong answers that passed:\n" + escaped.prefix(200).joined(separator: "\n"))
+        XCTAssertEqual(unnamed.count, 0, "failures whose reason does not name the key:\n" + unnamed.prefix(50).joined(separator: "\n"))
     }
 
     /// The same through the runner, as a user's shim would be judged: a wrapper around the reference
@@ -129,24 +135,26 @@ struct PlantedAnswer {
     /// What was changed, for the failure message.
     var what: String
     var answer: Result<JSONObject, ShimError>
+    /// The key added, dropped or filled, which the judge's reason must name.
+    var key: String? = nil
 
     /// The mistakes planted in a result: an unknown key, every key dropped, every value changed,
     /// every declared key the case leaves out filled in.
     static func all(in result: JSONObject, kind: GroupKind, expected: JSONValue) -> [PlantedAnswer] {
         var planted: [PlantedAnswer] = []
-        func plant(_ what: String, _ change: (inout JSONObject) -> Void) {
+        func plant(_ what: String, naming key: String? = nil, _ change: (inout JSONObject) -> Void) {
             var copy = result
             change(&copy)
-            planted.append(PlantedAnswer(what: what, answer: .success(copy)))
+            planted.append(PlantedAnswer(what: what, answer: .success(copy), key: key))
         }
-        plant("adds the unknown key 'wirecheckExtra'") { $0["wirecheckExtra"] = "x" }
+        plant("adds the unknown key 'wirecheckExtra'", naming: "wirecheckExtra") { $0["wirecheckExtra"] = "x" }
         for (key, value) in result where value != .null {
-            plant("drops '\(key)'") { $0[key] = nil }
+            plant("drops '\(key)'", naming: key) { $0[key] = nil }
             for (how, wrong) in neighbours(of: value) { plant("'\(key)' \(how)") { $0[key] = wrong } }
         }
         let listed = expected.objectValue ?? [:]
         for field in kind.expected where listed[field.name] == nil && (result[field.name] ?? .null) == .null {
-            plant("fills the absent '\(field.name)'") { $0[field.name] = filler(for: field) }
+            plant("fills the absent '\(field.name)'", naming: field.name) { $0[field.name] = filler(for: field) }
         }
         return planted
     }

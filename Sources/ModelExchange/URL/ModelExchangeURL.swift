@@ -66,6 +66,7 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         var hostAndPort = authority
         if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
         var host = hostAndPort
+        var isLiteral = false
         // Foundation has no URL for a host with a control character, a space or one of "<>\^`{|} (nor
         // [ ] outside an IP literal).
         let refused = Set("\"<>\\^`{|}".utf8)
@@ -77,6 +78,7 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
             host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
             hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
+            isLiteral = true
             guard hostAndPort.isEmpty || hostAndPort.hasPrefix(":") else { throw .malformed("text after an IP literal host") }
         } else if let colon = hostAndPort.lastIndex(of: ":") {
             host = hostAndPort[..<colon]
@@ -95,6 +97,8 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
             return ascii
         }
         if let decoded = URLQueryEncoding.percentDecode(String(host)) { return decoded }
+        // An IP literal whose escapes do not decode is kept as written (FuzzFlowDownURL: "[o0%multic]").
+        if isLiteral { return String(host) }
         // Escapes that decode to bytes that are not UTF-8 leave Foundation a URL without a host (found by
         // FuzzFlowDownURL); a '%' without two hex digits leaves it no URL.
         let bytes = Array(host.utf8)
