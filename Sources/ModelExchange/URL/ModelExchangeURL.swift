@@ -68,12 +68,13 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         var host = hostAndPort
         var isLiteral = false
         // Foundation has no URL for a host with a control character, a space or one of "<>\^`{|} (nor
-        // [ ] outside an IP literal).
+        // [ ] outside an IP literal, nor a second [ inside one).
         let refused = Set("\"<>\\^`{|}".utf8)
         let closing = hostAndPort.hasPrefix("[") ? hostAndPort.firstIndex(of: "]") : nil
         let outsideLiteral = closing.map { hostAndPort[hostAndPort.index(after: $0)...] } ?? hostAndPort
         guard !hostAndPort.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || refused.contains($0) }),
-            !outsideLiteral.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
+            !outsideLiteral.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }),
+            !(closing.map { hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<$0].contains("[") } ?? false)
         else { throw .malformed("the host holds a character Foundation does not allow in a host") }
         if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
             host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
