@@ -97,9 +97,10 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
             guard let ascii = HostIDNA.asciiHost(String(host)) else { throw .malformed("the host is not a valid IDNA name") }
             return ascii
         }
+        // In an IP literal Foundation decodes only "%25" (a zone's '%', RFC 6874) and keeps every other
+        // escape as written (FuzzFlowDownURL: "[o0%multic]", "[a%3Db]").
+        if isLiteral { return String(host.replacing("%25", with: "%")) }
         if let decoded = URLQueryEncoding.percentDecode(String(host)) { return decoded }
-        // An IP literal whose escapes do not decode is kept as written (FuzzFlowDownURL: "[o0%multic]").
-        if isLiteral { return String(host) }
         // Escapes that decode to bytes that are not UTF-8 leave Foundation a URL without a host (found by
         // FuzzFlowDownURL); a '%' without two hex digits leaves it no URL.
         let bytes = Array(host.utf8)
