@@ -50,6 +50,11 @@ struct FoundationReading: Equatable {
         // may differ on whether such a host has a URL or on its Punycode, never on whether it is models.
         let authority = text.dropFirst(scheme!.count + 3).prefix { !"/?#".contains($0) }
         let isModels = { (reading: FoundationReading?) in reading?.host.lowercased() == ModelExchangeURL.host }
+        // An IP literal ("[…]") with control characters, spaces or broken escapes inside: Foundation's
+        // acceptance there depends on the rest of the URL (it re-encodes invalid characters and tries
+        // again); the reference refuses them. Neither reads such a host as models.
+        let hostPart = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        if hostPart.hasPrefix("["), !isModels(foundation), !isModels(reference) { return "IPLiteralOddities" }
         if authority.unicodeScalars.contains(where: { !$0.isASCII }), !isModels(foundation), !isModels(reference) {
             var sameElsewhere = true
             if let foundation, let reference {
