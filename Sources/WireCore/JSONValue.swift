@@ -117,8 +117,18 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
 
+    /// Equal members whatever the order of different keys; the copies of a repeated key (`append`)
+    /// are compared in their order. (Looking each member up by key compared every copy with the first,
+    /// so an object with a key repeated with another value was not equal to itself: found by FuzzJSON.)
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+        guard lhs.count == rhs.count else { return false }
+        var seen = Set<String>()
+        for (key, _) in lhs.members where seen.insert(key).inserted {
+            let left = lhs.members.lazy.filter { $0.key == key }.map(\.value)
+            let right = rhs.members.lazy.filter { $0.key == key }.map(\.value)
+            guard left.elementsEqual(right) else { return false }
+        }
+        return true
     }
 }
 

@@ -19,6 +19,28 @@ final class FuzzFailCaseTests: XCTestCase {
         }
     }
 
+    /// FuzzJSON found an object whose key repeats with another value unequal to itself (JSONObject's `==`
+    /// compared every copy with the first); each such object equals itself, and the order of the copies counts.
+    func testFuzzJSONFailCasesEqualThemselves() throws {
+        let cases = try FuzzFailCases.inputs("FuzzJSON")
+        XCTAssertFalse(cases.isEmpty)
+        for (name, bytes) in cases {
+            let value = try JSONParser.parse(bytes, duplicateKeys: .keepAll)
+            XCTAssertEqual(value, value, name)
+            XCTAssertEqual(try JSONParser.parse(bytes, duplicateKeys: .keepAll, dialect: .go), value, name)
+        }
+        var ab = JSONObject()
+        ab.append("k", 1)
+        ab.append("k", 2)
+        var ba = JSONObject()
+        ba.append("k", 2)
+        ba.append("k", 1)
+        XCTAssertEqual(ab, ab)
+        XCTAssertNotEqual(ab, ba)
+        let ordered: JSONObject = ["a": 1, "b": 2]
+        XCTAssertEqual(ordered, ["b": 2, "a": 1], "other keys in any order")
+    }
+
     /// Pins the libsodium behaviour the FuzzBase64 oracle works around. If a libsodium update fixes
     /// it, this fails: then drop the exclusion in Fuzz/Sources/FuzzBase64/main.swift.
     func testLibsodiumStillDecodesHighBytesAsSixtyThree() {
