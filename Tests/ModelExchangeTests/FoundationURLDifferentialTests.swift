@@ -40,7 +40,10 @@ final class FoundationURLDifferentialTests: XCTestCase {
         "mo%C2%ADdels", "models\u{3002}", "xn--models-", "mo\u{200D}dels", "m\u{FE0F}odels", "Mo\u{301}dels",
         // ASCII Foundation refuses in a host (found by FuzzFlowDownURL: a NUL).
         "mo\u{0}dels", "mo dels", "mo\tdels", "mo\"dels", "mo<dels", "mo^dels", "mo`dels", "mo{dels", "mo|dels", "mo\\dels",
-        "mo\u{7F}dels", "mo[dels", "[::1]x", "u s@models", "u<@models", "bücher+.example", "mo\u{FFFD}dels", "m:x:", "m:x:80", "mo%C3dels", "mo%96", "[+exae-", "[]", "[zz]", "[::1%25en0]", "[o0%multic]", "[a%C3b]", "[[]", "[a[b]", "[a%3Db]", "[a%25%25b]",
+        "mo\u{7F}dels", "mo[dels", "[::1]x", "u s@models", "u<@models", "bücher+.example", "mo\u{FFFD}dels", "m:x:", "m:x:80",
+        // Escapes in hosts and IP literals (found by FuzzFlowDownURL too).
+        "mo%C3dels", "mo%96", "[+exae-", "[]", "[zz]", "[::1%25en0]", "[o0%multic]", "[a%C3b]", "[[]", "[a[b]", "[a%3Db]",
+        "[a%25%25b]",
     ]
     static let paths = [
         "/exchange", "/exchange/", "/exchange//", "/exchange///", "/%65xchange", "/exch%41nge", "/EXCHANGE", "", "/", "//",
