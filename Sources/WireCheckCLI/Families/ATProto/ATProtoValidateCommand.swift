@@ -35,13 +35,9 @@ extension ATProtoCommand {
             let catalog = try Self.catalog(in: lexicons, options: lenient ? .interopCatalog : .init())
             let value = try LexiconValidationReport.value(of: file)
             let validator = LexiconValidator(catalog: catalog, options: .init(datetime: lenientDatetime ? .lenient : .strict))
-            let result: LexiconValidator.Result
-            do throws(LexiconTargetError) {
-                result = try validator.validate(value, against: lexicon)
-            } catch {
-                throw exitHarness("\(error.description) (the documents under \(lexicons) define \(catalog.documents.count) NSID(s))")
-            }
-            try LexiconValidationReport.finish(result, lexicon: lexicon, json: json)
+            try LexiconValidationReport.run(
+                validator, value, against: lexicon, json: json,
+                hint: " (the documents under \(lexicons) define \(catalog.documents.count) NSID(s))")
         }
 
         /// Every `.json` document below `folder`, in path order; a document that is not valid Lexicon v1 is a

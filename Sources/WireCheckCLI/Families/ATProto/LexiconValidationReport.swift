@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import WireCore
 
-/// What `atproto validate` and `mls validate` print for one validation, and their exit code: every error
+/// What `atproto validate` and `mls validate` do with one value: validate it, print every error
 /// with its JSON pointer and code, then a verdict line (or `{"ok", "errors"}` with `--json`); exit 1 when
 /// the value is not valid.
 enum LexiconValidationReport {
@@ -17,6 +17,18 @@ enum LexiconValidationReport {
         } catch {
             throw exitHarness("\(file): not JSON: \(error)")
         }
+    }
+
+    /// Validates `value` against `lexicon` and reports it (`finish`); a name that names nothing is a
+    /// harness error, with `hint` after the validator's own message.
+    static func run(_ validator: LexiconValidator, _ value: JSONValue, against lexicon: String, json: Bool, hint: String) throws {
+        let result: LexiconValidator.Result
+        do throws(LexiconTargetError) {
+            result = try validator.validate(value, against: lexicon)
+        } catch {
+            throw exitHarness(error.description + hint)
+        }
+        try finish(result, lexicon: lexicon, json: json)
     }
 
     /// Prints `result` for `lexicon` and throws exit code 1 when it has errors.

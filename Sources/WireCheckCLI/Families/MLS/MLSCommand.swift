@@ -35,13 +35,8 @@ struct MLSCommand: ParsableCommand {
         func run() throws {
             let value = try LexiconValidationReport.value(of: file)
             let validator = CatbirdLexicons.validator(options: .init(datetime: lenientDatetime ? .lenient : .strict))
-            let result: LexiconValidator.Result
-            do throws(LexiconTargetError) {
-                result = try validator.validate(value, against: lexicon)
-            } catch {
-                throw exitHarness("\(error.description); `wirecheck mls lexicons` lists the names")
-            }
-            try LexiconValidationReport.finish(result, lexicon: lexicon, json: json)
+            try LexiconValidationReport.run(
+                validator, value, against: lexicon, json: json, hint: "; `wirecheck mls lexicons` lists the names")
         }
     }
 
