@@ -105,10 +105,8 @@ let package = Package(
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService", crypto]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
-        // Interop/ holds the vendored atproto-interop-tests snapshot, URISyntax/ the uri values it lacks (see their READMEs).
-        .target(
-            name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"],
-            resources: [.copy("Interop"), .copy("URISyntax")]),
+        // Interop/ holds the vendored atproto-interop-tests snapshot (see its README).
+        .target(name: "ATProtoConformance", dependencies: ["ConformanceKit", "WireCore", "ATProtoLexicon"], resources: [.copy("Interop")]),
         .target(
             name: "CatbirdMLSConformance",
             dependencies: [

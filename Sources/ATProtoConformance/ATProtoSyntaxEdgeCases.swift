@@ -67,7 +67,7 @@ enum ATProtoSyntaxEdgeCases {
         // spec's text: either verdict conforms, and the comment says whose rule it is.
         func either(_ format: StringFormat, _ comment: String, _ why: String, _ values: String...) {
             for value in values {
-                list.append(.init(format: format, value: value, flags: ["ProjectRule"], comment: comment, eitherBecause: why))
+                list.append(.init(format: format, value: value, flags: [], comment: comment, eitherBecause: why))
             }
         }
         either(

@@ -1,8 +1,7 @@
 import ATProtoLexicon
 import Foundation
 
-/// The vendored atproto-interop-tests snapshot (`Interop/`, a resource; its README names the commit),
-/// and the `uri` values it lacks (`URISyntax/`).
+/// The vendored atproto-interop-tests snapshot (`Interop/`, a resource; its README names the commit).
 public enum InteropFiles {
     /// The syntax file stems and the format each one tests.
     public static let syntaxStems: [(stem: String, format: StringFormat)] = [
@@ -30,11 +29,11 @@ public enum InteropFiles {
             + "upstream's isValidLanguage accepts these; this checker refuses them"
     ]
 
-    /// The bytes of `Interop/<path>`, or of `<folder>/<path>` for another resource folder.
-    public static func data(_ path: String, folder: String = "Interop") -> [UInt8] {
+    /// The bytes of `Interop/<path>`.
+    public static func data(_ path: String) -> [UInt8] {
         let parts = path.split(separator: "/").map(String.init)
         let name = parts.last!
-        let directory = ([folder] + parts.dropLast()).joined(separator: "/")
+        let directory = (["Interop"] + parts.dropLast()).joined(separator: "/")
         let dot = name.lastIndex(of: ".")!
         guard
             let url = Bundle.module.url(
@@ -46,9 +45,7 @@ public enum InteropFiles {
 
     /// The values of one syntax file: each line that is neither empty nor a `#` comment, whitespace kept.
     public static func lines(_ name: String) -> [String] {
-        // The snapshot has no uri file; those values are in URISyntax/.
-        let bytes = name.hasPrefix("uri_") ? data(name, folder: "URISyntax") : data("syntax/\(name)")
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        String(decoding: data("syntax/\(name)"), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 

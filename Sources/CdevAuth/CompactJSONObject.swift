@@ -2,14 +2,15 @@ import WireCore
 
 /// The JSON of a token as Go's `json.Marshal` writes it, read without building a JSON tree: one object,
 /// no whitespace, every key exactly one of the field names, every value an integer or a string of
-/// printable ASCII without escapes. That is every token cdev mints; reading it directly is most of
-/// what makes validation cost little more than its HMAC. Anything else (whitespace, escapes,
-/// non-ASCII, other keys, null, fractions, nesting, bad syntax) is left to `JSONParser`, which gives
-/// the same values and the error messages and offsets.
+/// printable ASCII without escapes, of its field's type. That is every token cdev mints; reading it
+/// directly is most of what makes validation cost little more than its HMAC. Anything else
+/// (whitespace, escapes, non-ASCII, other keys, a repeated key, a value of another type, null,
+/// fractions, nesting, bad syntax) is left to `JSONParser` and `GoJSONObject`'s general path, which
+/// gives the same values and every error, so an input has one reading and one refusal.
 enum CompactJSONObject {
     /// The value of each of `fieldNames` (nil where absent), or nil when `bytes` is not of the compact
-    /// shape, which has each key once.
-    static func scan(_ bytes: [UInt8], fieldNames: [String]) -> [JSONValue?]? {
+    /// shape: each key once, `integerFields` integers and the other fields strings.
+    static func scan(_ bytes: [UInt8], fieldNames: [String], integerFields: [String] = []) -> [JSONValue?]? {
         bytes.withUnsafeBufferPointer { input -> [JSONValue?]? in
             guard input.count >= 2, input[0] == UInt8(ascii: "{"), input[input.count - 1] == UInt8(ascii: "}") else { return nil }
             var values = GoJSONObject.noValues(fieldNames.count)
@@ -32,12 +33,13 @@ enum CompactJSONObject {
                 index = keyEnd + 1
                 guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
+                let wantsInteger = !integerFields.isEmpty && integerFields.contains(fieldNames[field])
                 if input[index] == UInt8(ascii: "\"") {
-                    guard let end = plainStringEnd(input, from: index + 1) else { return nil }
+                    guard !wantsInteger, let end = plainStringEnd(input, from: index + 1) else { return nil }
                     values[field] = .string(String(decoding: UnsafeBufferPointer(rebasing: input[(index + 1)..<end]), as: UTF8.self))
                     index = end + 1
                 } else {
-                    guard let (value, end) = integer(input, from: index) else { return nil }
+                    guard wantsInteger, let (value, end) = integer(input, from: index) else { return nil }
                     values[field] = .int(value)
                     index = end
                 }

@@ -20,8 +20,8 @@ public struct GoJSONObject {
         throws(CdevTokenError)
     {
         // A compact object fills the whole input, so what follows the first value needs no thought.
-        // It has each key once, so the accessors' type check sees every member.
-        if let values = CompactJSONObject.scan(bytes, fieldNames: fieldNames) {
+        // It has each key once and every value of its field's type; anything else takes the general path.
+        if let values = CompactJSONObject.scan(bytes, fieldNames: fieldNames, integerFields: integerFields) {
             self.init(names: fieldNames, values: values)
         } else {
             try self.init(parsing: bytes, fieldNames: fieldNames, integerFields: integerFields, firstValueOnly: firstValueOnly)

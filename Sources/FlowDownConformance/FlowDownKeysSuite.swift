@@ -79,12 +79,16 @@ public struct FlowDownKeysSuite: VectorSuite {
             ])
     }
 
-    /// Only `pk` and `url` are compared; the raw keys are for readers.
+    /// `pk` and `url` must be there; the raw keys are for readers and may be left out, but a raw key
+    /// that is given must be right.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
         for key in ["pk", "url"] {
             if let expected = test.expected[key], result[key] != expected {
                 return "'\(key)' is \(result[key].map { "\($0)" } ?? "missing"), expected \(expected)"
             }
+        }
+        for (key, value) in result where value != .null {
+            if let expected = test.expected[key], value != expected { return "'\(key)' is \(value), expected \(expected)" }
         }
         return nil
     }

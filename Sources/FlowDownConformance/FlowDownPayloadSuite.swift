@@ -310,6 +310,12 @@ public struct FlowDownPayloadSuite: VectorSuite {
             let expected = name == "session" ? test.input["session"]?.stringValue : test.expected[name]?.stringValue
             if value != expected { return "\(name) is \(value.debugDescription), expected \(expected ?? "-")" }
         }
+        // The wrapper's parts may also be given beside the payload; if they are, they must be right.
+        for name in ["sealed", "ephemeralPublicKey"] {
+            if let value = result[name], value != .null, value != test.expected[name] {
+                return "'\(name)' is \(value), expected \(test.expected[name] ?? "none")"
+            }
+        }
         return nil
     }
 

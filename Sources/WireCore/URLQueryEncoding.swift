@@ -96,8 +96,10 @@ public enum URLQueryEncoding {
 
     /// The `queryItems` getter: split on `&`, split each item at its first `=`, percent-decode.
     /// A name that does not decode becomes `""`, a value that does not decode becomes nil, and `+`
-    /// stays `+` (this is not form decoding). An empty query has no items.
-    public static func decode(_ query: String) -> [QueryItem] {
+    /// stays `+` (this is not form decoding). An empty query has no items. With
+    /// `droppingByteOrderMarks`, each name and value loses one leading U+FEFF, as Foundation's
+    /// `URLComponents` decodes them (`percentDecode`); Go's `url.ParseQuery` keeps it, so the default does.
+    public static func decode(_ query: String, droppingByteOrderMarks: Bool = false) -> [QueryItem] {
         guard !query.isEmpty else { return [] }
         var query = query
         // The separators are found by memchr in the string's own UTF-8: splitting a copy byte by byte
@@ -108,13 +110,14 @@ public enum URLQueryEncoding {
             while true {
                 let end = ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: bytes, from: start) ?? bytes.count
                 let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let mark = droppingByteOrderMarks
                 if let equals = ByteSearch.firstIndex(of: UInt8(ascii: "="), in: item) {
                     items.append(
                         QueryItem(
-                            percentDecode(UnsafeBufferPointer(rebasing: item[..<equals])) ?? "",
-                            percentDecode(UnsafeBufferPointer(rebasing: item[(equals + 1)...]))))
+                            percentDecode(UnsafeBufferPointer(rebasing: item[..<equals]), droppingByteOrderMark: mark) ?? "",
+                            percentDecode(UnsafeBufferPointer(rebasing: item[(equals + 1)...]), droppingByteOrderMark: mark)))
                 } else {
-                    items.append(QueryItem(percentDecode(item) ?? "", nil))
+                    items.append(QueryItem(percentDecode(item, droppingByteOrderMark: mark) ?? "", nil))
                 }
                 guard end < bytes.count else { return items }
                 start = end + 1
@@ -158,11 +161,12 @@ public enum URLQueryEncoding {
     }
 
     /// `removingPercentEncoding`: nil when a `%` is not followed by two hex digits or the
-    /// decoded bytes are not UTF-8. Like Foundation, which reads the decoded bytes as a UTF-8
-    /// document, it drops one leading U+FEFF (a byte order mark), whether it was escaped or not.
-    public static func percentDecode(_ text: String) -> String? {
+    /// decoded bytes are not UTF-8. With `droppingByteOrderMark`, one leading U+FEFF (a byte order
+    /// mark, escaped or not) is dropped, as Foundation does: it reads the decoded bytes as a UTF-8
+    /// document (FINDINGS.md F5).
+    public static func percentDecode(_ text: String, droppingByteOrderMark: Bool = false) -> String? {
         var text = text
-        return text.withUTF8 { percentDecode($0) }
+        return text.withUTF8 { percentDecode($0, droppingByteOrderMark: droppingByteOrderMark) }
     }
 
     /// `text` without one leading U+FEFF, as Foundation decodes a name or value of a query.
@@ -171,8 +175,8 @@ public enum URLQueryEncoding {
     }
 
     /// `bytes` must be a whole string, or a part of one cut at ASCII characters.
-    static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        decodingEscapes(bytes).map(droppingByteOrderMark)
+    static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>, droppingByteOrderMark mark: Bool) -> String? {
+        mark ? decodingEscapes(bytes).map(droppingByteOrderMark) : decodingEscapes(bytes)
     }
 
     private static func decodingEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {

@@ -8,7 +8,8 @@ import XCTest
 final class CompactJSONObjectTests: XCTestCase {
     func testMintedPayloadsTakeTheCompactPath() {
         for payload in [SpecTokenTests.v1, SpecTokenTests.v2, SpecTokenTests.v3] {
-            XCTAssertNotNil(CompactJSONObject.scan(payload.bytes, fieldNames: TokenPayload.fieldNames))
+            XCTAssertNotNil(
+                CompactJSONObject.scan(payload.bytes, fieldNames: TokenPayload.fieldNames, integerFields: TokenPayload.integerFields))
         }
     }
 
@@ -50,7 +51,7 @@ final class CompactJSONObjectTests: XCTestCase {
                 }
             }
             let names = TokenPayload.fieldNames
-            guard CompactJSONObject.scan(bytes, fieldNames: names) != nil else {
+            guard CompactJSONObject.scan(bytes, fieldNames: names, integerFields: TokenPayload.integerFields) != nil else {
                 declined += 1
                 continue
             }

@@ -156,6 +156,12 @@ struct PlantedAnswer {
         for field in kind.expected where listed[field.name] == nil && (result[field.name] ?? .null) == .null {
             plant("fills the absent '\(field.name)'", naming: field.name) { $0[field.name] = filler(for: field) }
         }
+        // A key the case lists that the reference leaves out (the raw keys of a public key, the parts of a
+        // sealed wrapper): given with a wrong value, it must fail too.
+        for (key, value) in listed where (result[key] ?? .null) == .null && value != .null {
+            guard let (how, wrong) = neighbours(of: value).first else { continue }
+            plant("gives the listed '\(key)' \(how)") { $0[key] = wrong }
+        }
         return planted
     }
 
@@ -223,7 +229,7 @@ struct PlantedAnswer {
             case 0x30...0x39: 0x30 + (value - 0x30 + 1) % 10
             case 0x61...0x7A: 0x61 + (value - 0x61 + 1) % 26
             case 0x41...0x5A: 0x41 + (value - 0x41 + 1) % 26
-            default: value == 0x78 ? 0x79 : 0x78
+            default: 0x78
             }
         scalars[middle] = Unicode.Scalar(next)!
         var result = ""

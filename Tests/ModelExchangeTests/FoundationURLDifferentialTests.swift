@@ -44,6 +44,8 @@ final class FoundationURLDifferentialTests: XCTestCase {
         // Escapes in hosts and IP literals (found by FuzzFlowDownURL too).
         "mo%C3dels", "mo%96", "[+exae-", "[]", "[zz]", "[::1%25en0]", "[o0%multic]", "[a%C3b]", "[[]", "[a[b]", "[a%3Db]",
         "[a%25%25b]",
+        // Combining marks and selectors after the authority's delimiters; non-ASCII IP literals (review findings).
+        "x@\u{FE0F}models", "x@\u{FE0F}MODELS", "models:\u{301}80", "[ｍｏｄｅｌｓ]", "[a\u{301}]", "[models]",
     ]
     static let paths = [
         "/exchange", "/exchange/", "/exchange//", "/exchange///", "/%65xchange", "/exch%41nge", "/EXCHANGE", "", "/", "//",

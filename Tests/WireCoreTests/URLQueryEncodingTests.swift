@@ -151,3 +151,16 @@ final class URLQueryEncodingTests: XCTestCase {
         XCTAssertLessThan(valid, 11_000)
     }
 }
+
+/// Foundation drops one leading U+FEFF from each decoded name and value; Go and the default decoding keep it.
+final class URLQueryByteOrderMarkTests: XCTestCase {
+    func testTheMarkIsDroppedOnlyWhenAsked() {
+        let query = "%EF%BB%BFa=%EF%BB%BF%EF%BB%BFb&\u{FEFF}c"
+        XCTAssertEqual(
+            URLQueryEncoding.decode(query), [QueryItem("\u{FEFF}a", "\u{FEFF}\u{FEFF}b"), QueryItem("\u{FEFF}c", nil)])
+        XCTAssertEqual(
+            URLQueryEncoding.decode(query, droppingByteOrderMarks: true), [QueryItem("a", "\u{FEFF}b"), QueryItem("c", nil)])
+        XCTAssertEqual(URLQueryEncoding.percentDecode("x%EF%BB%BF", droppingByteOrderMark: true), "x\u{FEFF}", "only a leading mark")
+        XCTAssertEqual(URLQueryEncoding.percentDecode("%EF%BB%BFx"), "\u{FEFF}x")
+    }
+}

@@ -54,15 +54,20 @@ struct FoundationReading: Equatable {
         // acceptance there depends on the rest of the URL (it re-encodes invalid characters and tries
         // again); the reference refuses them. Neither reads such a host as models.
         let hostPart = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        if hostPart.hasPrefix("["), !isModels(foundation), !isModels(reference) { return "IPLiteralOddities" }
-        if authority.unicodeScalars.contains(where: { !$0.isASCII }), !isModels(foundation), !isModels(reference) {
-            var sameElsewhere = true
-            if let foundation, let reference {
-                sameElsewhere =
-                    (foundation.path, foundation.items, foundation.canonical) == (reference.path, reference.items, reference.canonical)
-            }
-            if sameElsewhere { return "IDNAHostNotModels" }
+        let literal = hostPart.hasPrefix("[") ? hostPart.dropFirst().prefix { $0 != "]" } : ""
+        let odd = literal.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F || $0 == "%" }
+        if odd, !isModels(foundation), !isModels(reference), sameElsewhere(foundation, reference) { return "IPLiteralOddities" }
+        if authority.unicodeScalars.contains(where: { !$0.isASCII }), !isModels(foundation), !isModels(reference),
+            sameElsewhere(foundation, reference)
+        {
+            return "IDNAHostNotModels"
         }
         return nil
+    }
+
+    /// Whether two readings agree on all but the host (or one of them has no URL).
+    static func sameElsewhere(_ a: FoundationReading?, _ b: FoundationReading?) -> Bool {
+        guard let a, let b else { return true }
+        return (a.path, a.items, a.canonical) == (b.path, b.items, b.canonical)
     }
 }

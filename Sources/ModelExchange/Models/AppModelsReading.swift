@@ -59,7 +59,11 @@ private struct AppCloudModel: Decodable {
     init(from decoder: Decoder) throws {
         let keys = try decoder.container(keyedBy: Key.self)
         func seconds(_ key: Key) throws -> Int64? {
-            try keys.decodeIfPresent(Date.self, forKey: key).map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+            guard let date = try keys.decodeIfPresent(Date.self, forKey: key) else { return nil }
+            guard let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) else {
+                throw RefusedValue(description: "\(key.rawValue) is not a date of Unix seconds")
+            }
+            return seconds
         }
         model.objectId = try keys.decodeIfPresent(String.self, forKey: .objectId)
         model.deviceId = try keys.decodeIfPresent(String.self, forKey: .deviceId)

@@ -60,8 +60,14 @@ enum HostIDNA {
         }
     }
 
-    /// RFC 3492 Punycode of one label (the bootstring parameters of section 5), or nil on overflow.
+    /// The longest label encoded: the encoding scans the label once per distinct code point, and a
+    /// hostile URL could hold a label of megabytes (a DNS label has 63 bytes at most).
+    static let longestLabel = 1024
+
+    /// RFC 3492 Punycode of one label (the bootstring parameters of section 5), or nil on overflow or
+    /// for a label longer than `longestLabel` scalars.
     static func punycode(_ input: [Unicode.Scalar]) -> String? {
+        guard input.count <= longestLabel else { return nil }
         let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
         func digit(_ value: Int) -> Character {
             Character(Unicode.Scalar(UInt8(value < 26 ? 0x61 + value : 0x30 + value - 26)))

@@ -62,50 +62,54 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
 
     /// The host of `[userinfo@]host[:port]`, percent-decoded, or mapped as IDNA when it is not ASCII
     /// (`HostIDNA`). Foundation has no URL when the port is not digits or the host has a bad escape.
+    /// Split on the authority's bytes, as Foundation splits it: a Swift Character would fuse an '@', ':'
+    /// or ']' with a combining mark or variation selector after it.
     private static func host(ofAuthority authority: Substring) throws(ModelExchangeError) -> String {
-        var hostAndPort = authority
-        if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
-        var host = hostAndPort
-        var isLiteral = false
-        // Foundation has no URL for a host with a control character, a space or one of "<>\^`{|} (nor
-        // [ ] outside an IP literal, nor a second [ inside one).
-        let refused = Set("\"<>\\^`{|}".utf8)
-        let closing = hostAndPort.hasPrefix("[") ? hostAndPort.firstIndex(of: "]") : nil
-        let outsideLiteral = closing.map { hostAndPort[hostAndPort.index(after: $0)...] } ?? hostAndPort
-        guard !hostAndPort.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F || refused.contains($0) }),
-            !outsideLiteral.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }),
-            !(closing.map { hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<$0].contains("[") } ?? false)
+        let bytes = Array(authority.utf8)
+        let text = { (range: Range<Int>) in String(decoding: bytes[range], as: UTF8.self) }
+        let hostStart = bytes.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? 0
+        // An IP literal is "[" … "]" with an optional port after it.
+        let literalEnd = bytes[hostStart...].first == UInt8(ascii: "[") ? bytes[hostStart...].firstIndex(of: UInt8(ascii: "]")) : nil
+        // Foundation has no URL for a host with a control character, a space, one of "<>\^`{|} or [ ] (an
+        // IP literal's brackets aside; inside them it takes anything but a second [).
+        let refused = Set("\"<>\\^`{|}[]".utf8)
+        let outside = bytes[(literalEnd.map { $0 + 1 } ?? hostStart)...]
+        guard !outside.contains(where: { $0 < 0x21 || $0 == 0x7F || refused.contains($0) }),
+            !(literalEnd.map { bytes[(hostStart + 1)..<$0].contains(UInt8(ascii: "[")) } ?? false)
         else { throw .malformed("the host holds a character Foundation does not allow in a host") }
-        if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
-            host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
-            hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
-            isLiteral = true
-            guard hostAndPort.isEmpty || hostAndPort.hasPrefix(":") else { throw .malformed("text after an IP literal host") }
-        } else if let colon = hostAndPort.lastIndex(of: ":") {
-            host = hostAndPort[..<colon]
-            hostAndPort = hostAndPort[colon...]
+        let host: Range<Int>
+        var port: ArraySlice<UInt8> = []
+        if let literalEnd {
+            host = (hostStart + 1)..<literalEnd
+            port = bytes[(literalEnd + 1)...]
+            guard port.isEmpty || port.first == UInt8(ascii: ":") else { throw .malformed("text after an IP literal host") }
+        } else if let colon = bytes[hostStart...].lastIndex(of: UInt8(ascii: ":")) {
+            host = hostStart..<colon
+            port = bytes[colon...]
             // Found by FuzzFlowDownURL: a second ':' (host "m:x", port "") is no URL to Foundation.
-            guard !host.contains(":") else { throw .malformed("a ':' in the host outside an IP literal") }
+            guard !bytes[host].contains(UInt8(ascii: ":")) else { throw .malformed("a ':' in the host outside an IP literal") }
         } else {
-            hostAndPort = ""
+            host = hostStart..<bytes.count
         }
-        guard hostAndPort.dropFirst().utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            throw .malformed("the port \(String(hostAndPort.dropFirst()).debugDescription) is not a number")
+        guard port.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw .malformed("the port \(String(decoding: port.dropFirst(), as: UTF8.self).debugDescription) is not a number")
         }
-        // A host with non-ASCII characters is mapped to its ASCII form, as Foundation does (IDNA).
-        if host.utf8.contains(where: { $0 >= 0x80 }) {
-            guard let ascii = HostIDNA.asciiHost(String(host)) else { throw .malformed("the host is not a valid IDNA name") }
+        // A host with non-ASCII characters is mapped to its ASCII form, as Foundation does (IDNA); an IP
+        // literal with one is no URL to Foundation.
+        if bytes[host].contains(where: { $0 >= 0x80 }) {
+            guard literalEnd == nil, let ascii = HostIDNA.asciiHost(text(host)) else {
+                throw .malformed("the host is not a valid IDNA name")
+            }
             return ascii
         }
         // In an IP literal Foundation decodes only "%25" (a zone's '%', RFC 6874) and keeps every other
         // escape as written (FuzzFlowDownURL: "[o0%multic]", "[a%3Db]").
-        if isLiteral { return String(host.replacing("%25", with: "%")) }
-        if let decoded = URLQueryEncoding.percentDecode(String(host)) { return decoded }
+        if literalEnd != nil { return text(host).replacing("%25", with: "%") }
+        if let decoded = URLQueryEncoding.percentDecode(text(host), droppingByteOrderMark: true) { return decoded }
         // Escapes that decode to bytes that are not UTF-8 leave Foundation a URL without a host (found by
         // FuzzFlowDownURL); a '%' without two hex digits leaves it no URL.
-        let bytes = Array(host.utf8)
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, Hex.byte(bytes[index + 1], bytes[index + 2]) != nil else {
+        for index in host where bytes[index] == UInt8(ascii: "%") {
+            guard index + 2 < host.upperBound, Hex.byte(bytes[index + 1], bytes[index + 2]) != nil else {
                 throw .malformed("the host has an invalid percent escape")
             }
         }
@@ -115,7 +119,10 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     /// `URL.path`: decoded (a component with a character not allowed in a path is taken literally, one
     /// that decodes to bytes that are not UTF-8 is empty), without any trailing `/`.
     private static func path(_ encoded: String) -> String {
-        var path = URLQueryEncoding.isValidComponent(encoded, alsoAllowed: "/") ? URLQueryEncoding.percentDecode(encoded) ?? "" : encoded
+        var path = encoded
+        if URLQueryEncoding.isValidComponent(encoded, alsoAllowed: "/") {
+            path = URLQueryEncoding.percentDecode(encoded, droppingByteOrderMark: true) ?? ""
+        }
         while path.utf8.count > 1, path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
         return path
     }
@@ -125,7 +132,9 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
     /// name and value decodes back to its own text, less a leading U+FEFF as every decoding drops).
     private static func queryItems(_ query: String) -> [QueryItem] {
         // An empty query is valid, so the literal reading always has at least one item.
-        if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") { return URLQueryEncoding.decode(query) }
+        if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") {
+            return URLQueryEncoding.decode(query, droppingByteOrderMarks: true)
+        }
         // Split on the bytes of `&` and `=`, as Foundation does: a Swift Character would fuse a
         // combining mark, ZWJ or variation selector that follows the separator with it.
         func text(_ bytes: ArraySlice<UInt8>) -> String { URLQueryEncoding.droppingByteOrderMark(String(decoding: bytes, as: UTF8.self)) }

@@ -24,7 +24,8 @@ extension ATProtoCommand {
                 """)
 
         @Option(help: "A folder of lexicon documents (searched recursively for .json files).") var lexicons: String
-        @Option(help: "The def or endpoint part (nsid, nsid#def, nsid#params, nsid#input, nsid#output).") var lexicon: String
+        @Option(help: "The def or endpoint part (nsid, nsid#def, nsid#params, nsid#input, nsid#output, nsid#message).")
+        var lexicon: String
         @Argument(help: "The JSON file, or - for standard input.") var file: String
         @Flag(help: "Accept objects inline in the documents (what the atproto-interop-tests catalog needs).") var lenient = false
         @Flag(help: "Accept datetimes as the reference TypeScript validator's lenient check does (no zone, no seconds).")
