@@ -3,7 +3,7 @@ import ModelExchange
 import WireCore
 
 /// Fixed inputs shared by the FlowDown suites: every key, nonce and model is derived from a
-/// constant, so regeneration is byte-identical (vectors.md, "Determinism").
+/// constant, so regeneration is byte-identical (Vectors/README.md, "Determinism").
 enum FlowDownFixtures {
     static let spec = VectorFile.SpecReference(
         name: "FlowDown Model Exchange", version: "FlowDown framework edeb66b4, app 5.x",

@@ -38,7 +38,7 @@ enum JSONOutput {
     }
 }
 
-/// A harness error: the message on stderr, exit 2 (reports.md).
+/// A harness error: the message on stderr, exit 2 (reports/README.md).
 func exitHarness(_ message: String) -> ExitCode {
     Console().message("wirecheck: error: \(message)")
     return ExitCode(2)

@@ -212,7 +212,7 @@ struct VerifyCommand: ParsableCommand {
         try Self.perform(options: options, json: json)
     }
 
-    /// Runs, prints the summary (table or JSON), and exits 0/1/2 per reports.md.
+    /// Runs, prints the summary (table or JSON), and exits 0/1/2 per reports/README.md.
     static func perform(options: VerifyRun.Options, json: Bool) throws {
         let run = VerifyRun(options: options)
         let outcome: (report: RunReport, directory: String)

@@ -1,5 +1,5 @@
 /// An error of a format module's closed error enum: its `errorCode` is one case of a closed
-/// vocabulary whose raw values are the kebab-case error classes of the vectors (vectors.md, "error"),
+/// vocabulary whose raw values are the kebab-case error classes of the vectors (Vectors/README.md, "error"),
 /// so a misspelt class does not compile. The shim's `ShimError` is built from it in one place.
 public protocol CodedError: Error, CustomStringConvertible {
     /// The closed set of error classes of this module.

@@ -1,5 +1,5 @@
 /// Hex as used throughout the vectors and the shim protocol: lowercase on output,
-/// either case accepted on input (vectors.md: "All binary values are lowercase hex").
+/// either case accepted on input (Vectors/README.md: "All binary values are lowercase hex").
 public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 

@@ -1,5 +1,5 @@
 /// Where keys, nonces and ids come from. Production uses the system generator; vector generation
-/// and tests use a seeded one so every output is reproducible (vectors.md, "Determinism").
+/// and tests use a seeded one so every output is reproducible (Vectors/README.md, "Determinism").
 public protocol RandomSource: Sendable {
     mutating func bytes(_ count: Int) -> [UInt8]
 }

@@ -1,7 +1,7 @@
 /// A decoding failure in WireCore, always carrying the byte offset where it happened.
 ///
 /// Format modules map these onto their own closed error enums; the `code` strings are the
-/// kebab-case classes used in `Vectors/` (vectors.md, "error").
+/// kebab-case classes used in `Vectors/` (Vectors/README.md, "error").
 public enum WireError: CodedError, Equatable, Sendable, CustomStringConvertible {
     /// Fewer bytes were left than the field needs.
     case truncated(field: String, offset: Int, needed: Int, available: Int)

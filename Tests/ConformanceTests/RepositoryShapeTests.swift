@@ -172,6 +172,29 @@ final class RepositoryShapeTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100)
     }
 
+    /// The sources and docs point only to files a user of the repository has: not to the project's
+    /// shared planning folder, nor to the contracts that live there (the repository's own are
+    /// `Vectors/README.md`, `reports/README.md` and the README's shim protocol).
+    func testNothingPointsOutsideTheRepository() throws {
+        // Written in pieces so that this test does not name them itself.
+        let outside = ["../" + "shared", "vectors" + ".md", "reports" + ".md", "shim-protocol" + ".md"]
+        var checked = 0
+        for folder in ["Sources", "Tests", "Fuzz/Sources", "scripts", "Examples"] {
+            let root = "\(Repository.root)/\(folder)"
+            guard let walker = FileManager.default.enumerator(atPath: root) else { throw CocoaError(.fileNoSuchFile) }
+            for case let path as String in walker where [".swift", ".md", ".sh", ".py"].contains(where: path.hasSuffix) {
+                guard !path.contains(".build"), let text = try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8) else { continue }
+                for name in outside where text.contains(name) { XCTFail("\(folder)/\(path) points to \(name)") }
+                checked += 1
+            }
+        }
+        for file in ["README.md", "CONTRIBUTING.md", "FINDINGS.md", "Makefile"] {
+            let text = try String(contentsOfFile: "\(Repository.root)/\(file)", encoding: .utf8)
+            for name in outside where text.contains(name) { XCTFail("\(file) points to \(name)") }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
     /// Every public declaration of a library module has a `///` comment, except the members that
     /// implement a protocol requirement (their documentation is the protocol's).
     func testEveryPublicDeclarationOfTheLibrariesIsDocumented() throws {

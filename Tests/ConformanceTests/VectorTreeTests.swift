@@ -4,7 +4,7 @@ import XCTest
 
 @testable import ConformanceKit
 
-/// The committed Vectors/ and Corpus/ are exactly what the generator writes, and follow vectors.md.
+/// The committed Vectors/ and Corpus/ are exactly what the generator writes, and follow Vectors/README.md.
 final class VectorTreeTests: XCTestCase {
     func testGenerationIsDeterministic() {
         let first = VectorGenerator.render(suites: TestEnvironment.families.suites)

@@ -6,7 +6,7 @@ import WireCore
 
 /// `wirecheck check mls`: probes a running Catbird MLS server (v0 contract) over HTTP — every answer's
 /// shape against the lexicons, limits, error names and statuses, pagination and auth refusal — and
-/// reports each check as a case (reports.md). It creates key packages, a conversation and messages.
+/// reports each check as a case (reports/README.md). It creates key packages, a conversation and messages.
 public final class MLSLiveChecker: LiveCheckSession {
     /// What to check with.
     public struct Options: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 import WireCore
 
 /// `wirecheck check cdev`: probes a running cdev server (the real one or the mock) over HTTP
-/// and reports every check as a case (reports.md). Weaknesses the spec lists as real behaviour
+/// and reports every check as a case (reports/README.md). Weaknesses the spec lists as real behaviour
 /// are reported as findings with severity `warning`; they do not fail the run.
 public final class CdevLiveChecker: LiveCheckSession {
     /// What to check and how far the checker may go.

@@ -1,5 +1,5 @@
 /// What kind of implementation bug a flag's cases are about: Wycheproof's bug types plus the ones
-/// vectors.md adds. The raw values are the strings of the vector files' `notes`.
+/// Vectors/README.md adds. The raw values are the strings of the vector files' `notes`.
 public enum BugType: String, Sendable, CaseIterable, Codable {
     case basic = "BASIC"
     case authBypass = "AUTH_BYPASS"

@@ -3,7 +3,7 @@ import WireCore
 /// One group type of the vectors, declared once: its name, the shim op its cases call, and the
 /// fields of its `params`, `input` and `expected`. The JSON Schema in `Vectors/schema/`, the op's
 /// argument check in the reference shim, the call a case turns into and the tests' field access
-/// all follow from this one value (vectors.md, "Test groups").
+/// all follow from this one value (Vectors/README.md, "Test groups").
 public struct GroupKind: Sendable {
     /// The group `type`, e.g. `FlowDownSealTest`.
     public let type: String

@@ -1,4 +1,4 @@
-/// The `curl` reproducer of a live check (reports.md): the same method, headers and body, with
+/// The `curl` reproducer of a live check (reports/README.md): the same method, headers and body, with
 /// every cdev token replaced by a placeholder, since reports are shared and tokens are secrets.
 enum CurlLine {
     static func make(baseURL: String, method: String, target: String, headers: [(String, String)], body: [UInt8]?) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import WireCore
 
-/// Probes a running server and turns each check into a report case (reports.md): the generic part
+/// Probes a running server and turns each check into a report case (reports/README.md): the generic part
 /// of a family's live checker. A family subclasses it, adds its checks, and calls `check` for each.
 open class LiveCheckSession {
     /// What a check concluded.

@@ -1,4 +1,4 @@
-/// How a case ended (reports.md, "Statuses").
+/// How a case ended (reports/README.md, "Statuses").
 public enum CaseStatus: String, Sendable, CaseIterable, Codable {
     case pass = "PASS"
     case fail = "FAIL"

@@ -1,7 +1,7 @@
 import Foundation
 import WireCore
 
-/// Everything a run produced, and the three files of reports.md written from it.
+/// Everything a run produced, and the three files of reports/README.md written from it.
 public struct RunReport: Sendable {
     /// `<kind>-YYYYMMDD-HHMMSS`, also the report folder's name.
     public var runName: String

@@ -1,6 +1,6 @@
 import WireCore
 
-/// Decides a case's status from the implementation's answer (vectors.md "result"; reports.md).
+/// Decides a case's status from the implementation's answer (Vectors/README.md "result"; reports/README.md).
 public struct CaseJudge: Sendable {
     /// `--strict`: error classes must match, acceptable cases follow the expectations file.
     public var strict: Bool

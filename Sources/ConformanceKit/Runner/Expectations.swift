@@ -1,7 +1,7 @@
 import Foundation
 import WireCore
 
-/// The `--expect FILE` of a run (reports.md): cases disabled with a reason, known failures, how the
+/// The `--expect FILE` of a run (reports/README.md): cases disabled with a reason, known failures, how the
 /// implementation's error strings map to this project's error classes, and, for `--strict`, how it
 /// resolves `acceptable` cases.
 public struct Expectations: Sendable, Equatable {

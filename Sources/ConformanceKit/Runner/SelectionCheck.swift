@@ -1,5 +1,5 @@
 /// What a run's filters and expectations file name, checked against the loaded vectors before
-/// anything runs, so a typo cannot turn into a run that tests nothing and exits 0 (reports.md):
+/// anything runs, so a typo cannot turn into a run that tests nothing and exits 0 (reports/README.md):
 /// a filter value that names no known flag, bug type or case is an error; an expectations entry
 /// that matches no case is a warning (an error with `--strict`); so are duplicate case ids.
 public struct SelectionCheck: Sendable {

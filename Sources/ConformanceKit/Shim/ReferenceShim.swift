@@ -42,7 +42,7 @@ public struct ReferenceShim: Sendable {
         }
     }
 
-    /// The longest request line the shim reads (shim-protocol.md); a longer line is answered with a
+    /// The longest request line the shim reads (the README's shim protocol); a longer line is answered with a
     /// `bad-request` error naming the limit and skipped up to its newline.
     public static let maximumLineBytes = 64 << 20
 

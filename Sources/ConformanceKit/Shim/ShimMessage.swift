@@ -1,6 +1,6 @@
 import WireCore
 
-/// A request line to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (shim-protocol.md).
+/// A request line to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (the README's shim protocol).
 public struct ShimRequest: Sendable, Equatable {
     public var id: Int64
     /// The operation.

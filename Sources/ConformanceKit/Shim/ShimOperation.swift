@@ -1,6 +1,6 @@
 import WireCore
 
-/// One operation of the reference shim: a name from shim-protocol.md and its implementation over
+/// One operation of the reference shim: a name from the README's shim protocol and its implementation over
 /// the project's own codecs.
 public struct ShimOperation: Sendable {
     /// The op name, e.g. `cdev.validate`.

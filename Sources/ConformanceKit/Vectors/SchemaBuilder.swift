@@ -58,7 +58,7 @@ public enum SchemaBuilder {
     /// The shape of an error class: kebab-case.
     public static let codePattern = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
-    /// `wirecheck-vectors-v1.schema.json`: the file envelope of vectors.md.
+    /// `wirecheck-vectors-v1.schema.json`: the file envelope of Vectors/README.md.
     public static var envelope: JSONValue {
         let note = object([
             ("bugType", oneOf(BugType.allCases.map(\.rawValue))), ("description", string), ("links", array(string)),

@@ -2,7 +2,7 @@ import WireCore
 
 extension TestCase {
     /// An invalid case made from this valid one by changing exactly one input field, the rule of
-    /// vectors.md for invalid cases ("the smallest change that makes it invalid"): everything else
+    /// Vectors/README.md for invalid cases ("the smallest change that makes it invalid"): everything else
     /// of the input stays as it is, in its order, so a reader sees the one difference.
     public func invalidVariant(
         id: String, comment: String, flags: [String], spec: [String]? = nil, changing field: String, to value: JSONValue,

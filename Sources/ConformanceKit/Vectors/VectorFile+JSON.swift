@@ -1,6 +1,6 @@
 import WireCore
 
-/// The ordered JSON form of a vector file: keys in the order of vectors.md, so files are
+/// The ordered JSON form of a vector file: keys in the order of Vectors/README.md, so files are
 /// byte-identical on every run and read well in a diff.
 extension VectorFile {
     /// The file as ordered JSON.

@@ -1,6 +1,6 @@
 import WireCore
 
-/// One vector file, `Vectors/<format>/<suite>.json` (vectors.md, "File envelope").
+/// One vector file, `Vectors/<format>/<suite>.json` (Vectors/README.md, "File envelope").
 public struct VectorFile: Codable, Sendable, Equatable {
     /// The envelope schema's file name.
     public var schema: String
