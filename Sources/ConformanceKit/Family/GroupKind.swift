@@ -40,10 +40,10 @@ public struct GroupKind: Sendable {
     }
 
     /// Why a successful result does not have the shape this group type declares, or nil when it
-    /// does. A result has exactly the declared `expected` keys the case lists: a key the type does
-    /// not declare is wrong whatever its value, and a declared key the case leaves out (an absent
-    /// optional field, such as a pairing document's missing `token`) must be absent or `null`. The
-    /// values of the keys the case lists are the suite's to compare.
+    /// does. A key the type does not declare is wrong whatever its value, and a declared key the case
+    /// leaves out (an absent optional field, such as a pairing document's missing `token`) must be
+    /// absent or `null`. The keys the case lists are the suite's to compare: each must be there and
+    /// right, except the few a suite documents as informational, which may be left out but not wrong.
     public func shapeMismatch(result: JSONObject, expected: JSONValue) -> String? {
         let listed = expected.objectValue ?? [:]
         for key in result.keys where !self.expected.contains(where: { $0.name == key }) {
