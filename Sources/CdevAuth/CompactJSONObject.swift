@@ -33,7 +33,7 @@ enum CompactJSONObject {
                 index = keyEnd + 1
                 guard index + 1 < input.count, input[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
-                let wantsInteger = !integerFields.isEmpty && integerFields.contains(fieldNames[field])
+                let wantsInteger = integerFields.contains(fieldNames[field])
                 if input[index] == UInt8(ascii: "\"") {
                     guard !wantsInteger, let end = plainStringEnd(input, from: index + 1) else { return nil }
                     values[field] = .string(String(decoding: UnsafeBufferPointer(rebasing: input[(index + 1)..<end]), as: UTF8.self))

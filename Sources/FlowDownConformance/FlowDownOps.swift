@@ -133,9 +133,7 @@ public enum FlowDownOps {
 
     /// `flowdown.decodeModels`: the models of a plist (XML or binary).
     public static func decodeModels(_ decode: @escaping @Sendable (_ plist: [UInt8]) throws(ShimError) -> [CloudModel]) -> ShimOperation {
-        FlowDownModelsSuite.decodeModels.operation { args throws(ShimError) in
-            ["models": .array(try decode(try args.hex("plist")).map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) })]
-        }
+        models(of: FlowDownModelsSuite.decodeModels, decode)
     }
 
     /// `flowdown.decodeModelsAsApp`: the models of a plist as FlowDown's own `CloudModel` decoder reads them
@@ -143,7 +141,14 @@ public enum FlowDownOps {
     public static func decodeModelsAsApp(_ decode: @escaping @Sendable (_ plist: [UInt8]) throws(ShimError) -> [CloudModel])
         -> ShimOperation
     {
-        FlowDownModelsSuite.decodeModelsAsApp.operation { args throws(ShimError) in
+        models(of: FlowDownModelsSuite.decodeModelsAsApp, decode)
+    }
+
+    /// An op of `kind` that reads `{plist}` and answers `{models}` in the vectors' JSON form.
+    private static func models(of kind: GroupKind, _ decode: @escaping @Sendable ([UInt8]) throws(ShimError) -> [CloudModel])
+        -> ShimOperation
+    {
+        kind.operation { args throws(ShimError) in
             ["models": .array(try decode(try args.hex("plist")).map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) })]
         }
     }

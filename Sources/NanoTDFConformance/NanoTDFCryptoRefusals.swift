@@ -16,9 +16,9 @@ enum NanoTDFCryptoRefusals {
             return bytes
         }
         // Spec example 1: binding 45..<109, ephemeral key 109..<142, IV 145, ciphertext 148, tag 153..<161, signature 194..<258.
-        let offCurve =
-            Array(base.prefix(110)) + (try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"))
-            + Array(base.suffix(from: 142))
+        // P-256's field prime: an x coordinate that is no field element, so no point.
+        let p256Prime = try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+        let offCurve = Array(base.prefix(110)) + p256Prime + Array(base.suffix(from: 142))
         let otherKey = Hex.encode(NanoTDFCryptoShape.kasKey(.secp256r1).scalarBytes)
         let p384Key = Hex.encode(NanoTDFCryptoShape.kasKey(.secp384r1).pkcs8)
         let refusals: [(String, String, [String], [UInt8], String, String?, String)] = [
@@ -99,31 +99,31 @@ enum NanoTDFCryptoRefusals {
                     input: ["container": .string(Hex.encode(bytes)), "privateKey": .string(key)],
                     expected: NanoTDFCryptoJSON.decryption(result), result: .valid))
         }
-        // An encrypted policy whose content was changed: the payload decrypts, the policy does not.
-        let shape = NanoTDFCryptoShape(kind: .embeddedEncrypted, seed: 9500)
-        var container = try! Container.encrypt(shape.parameters)
-        container.header.policy.content[0] ^= 1
+        // Containers the payload of which decrypts under the KAS key while something else of them does not
+        // verify or open: the answer reports it.
         let kasKey = NanoTDFCryptoShape.kasKey(.secp256r1)
-        cases.append(
-            TestCase(
-                id: "\(suite)/decrypt-policy-ciphertext-modified",
-                comment: "encrypted policy with its first byte flipped: payload decrypts; binding and policy do not",
-                flags: ["BindingMismatch", "PolicyEncryption"], spec: ["NanoTDF 9.3"],
-                input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
-                expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
+        func addReport(_ slug: String, _ comment: String, _ flags: [String], _ container: Container) {
+            cases.append(
+                TestCase(
+                    id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9.3"],
+                    input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                    expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
+        }
+        // An encrypted policy whose content was changed: the payload decrypts, the policy does not.
+        var container = try! Container.encrypt(NanoTDFCryptoShape(kind: .embeddedEncrypted, seed: 9500).parameters)
+        container.header.policy.content[0] ^= 1
+        addReport(
+            "policy-ciphertext-modified", "encrypted policy with its first byte flipped: payload decrypts; binding and policy do not",
+            ["BindingMismatch", "PolicyEncryption"], container)
         // A type-3 policy whose key access key is not a point (x = p): the payload does not depend on that key,
         // so it decrypts; the policy cannot be opened and is reported null, like any policy that does not
         // open (decrypt reports the binding, signature and policy; it refuses only what stops the payload).
         var keyAccess = try! Container.encrypt(NanoTDFCryptoShape(kind: .embeddedEncryptedWithKeyAccess, seed: 9510).parameters)
-        keyAccess.header.policy.keyAccessPublicKey =
-            [0x02] + (try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"))
-        cases.append(
-            TestCase(
-                id: "\(suite)/decrypt-key-access-off-curve",
-                comment: "a type-3 policy whose key access key has x = p (off the curve): payload decrypts, policyPlaintext null",
-                flags: ["OffCurve", "KeyAccessPolicy"], spec: ["NanoTDF 9.3"],
-                input: ["container": .string(Hex.encode(keyAccess.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
-                expected: NanoTDFCryptoJSON.decryption(try! keyAccess.decrypt(with: kasKey)), result: .valid))
+        keyAccess.header.policy.keyAccessPublicKey = [0x02] + p256Prime
+        addReport(
+            "key-access-off-curve",
+            "a type-3 policy whose key access key has x = p (off the curve): payload decrypts, policyPlaintext null",
+            ["OffCurve", "KeyAccessPolicy"], keyAccess)
         cases += openTDFKitReproducers(suite: suite)
         return cases
     }

@@ -163,9 +163,10 @@ public struct JSONParser {
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end of input") }
             }
-            // After a value, or at the closing bracket of an empty container: close what ends here.
+            // After a value, or at the closing bracket of an empty container: close what ends here. The
+            // stack is never empty here: the container's own closer returns below.
             while true {
-                guard let closer = closers.last else { return isObject ? .object(JSONObject()) : .array([]) }
+                let closer = closers[closers.count - 1]
                 if bytes[index] == closer {
                     index += 1
                     closers.removeLast()

@@ -36,7 +36,8 @@ final class FoundationURLDifferentialTests: XCTestCase {
         "models", "MODELS", "u@models:8080", "u:p@models:99999", "@models", "a@b@models", "mo%64els", "models:", "models:8x",
         "models%", "[::1]", "mo%3Adels",
         // Unicode hosts: Foundation maps them through IDNA (width, case, ignorable characters) or to punycode.
-        "ｍｏｄｅｌｓ", "ＭＯＤＥＬＳ", "mod\u{AD}els", "mo\u{200B}dels", "\u{FEFF}models", "%EF%BB%BFmodels", "mödels", "MODELS\u{AD}",
+        "ｍｏｄｅｌｓ", "ＭＯＤＥＬＳ", "mod\u{AD}els", "mo\u{200B}dels", "\u{FEFF}models", "%EF%BB%BFmodels",
+        "mödels", "MODELS\u{AD}",
         "mo%C2%ADdels", "models\u{3002}", "xn--models-", "mo\u{200D}dels", "m\u{FE0F}odels", "Mo\u{301}dels",
         // ASCII Foundation refuses in a host (found by FuzzFlowDownURL: a NUL).
         "mo\u{0}dels", "mo dels", "mo\tdels", "mo\"dels", "mo<dels", "mo^dels", "mo`dels", "mo{dels", "mo|dels", "mo\\dels",

@@ -16,8 +16,9 @@ import Foundation
 public enum AppModelsReading {
     /// The nine context lengths of `ModelContextLength`.
     public static let contextLengths: Set<Int64> = [4000, 8000, 16000, 32000, 64000, 100_000, 200_000, 1_000_000, 2_147_483_647]
-    /// `ModelCapabilities`.
-    public static let capabilities: Set<String> = ["visual", "auditory", "tool", "developerRole", "preservedThinking"]
+    /// `ModelCapabilities`: the four a requester can ask for, in the plist's spelling, and
+    /// `preservedThinking`, which only a model has.
+    public static let capabilities = Set(Capability.allCases.map(\.modelCapability)).union(["preservedThinking"])
     /// `CloudModel.ResponseFormat`.
     public static let responseFormats: Set<String> = ["chatCompletions", "responses"]
 
