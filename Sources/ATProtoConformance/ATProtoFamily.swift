@@ -7,5 +7,5 @@ public enum ATProtoFamily {
     public static let family = ProtocolFamily(
         name: "atproto",
         title: "atproto string formats (did, handle, nsid, tid, record-key, at-uri, uri, cid, datetime, language, at-identifier)",
-        suites: [ATProtoSyntaxSuite()])
+        suites: [ATProtoSyntaxSuite()], reference: ATProtoOps.reference)
 }

@@ -2,20 +2,31 @@
 @_exported import ATProtoLexicon
 import ConformanceKit
 
-/// The `atproto.*` ops as typed functions, for `WireCheckTesting`'s `OpSet`: you write the check, the
-/// builder reads the case's arguments. The reference implementation is built the same way.
+/// The `atproto.*` ops: a typed builder per op, and the reference table made of them.
+///
+/// A builder takes a function over the ATProtoLexicon module's types and reads the case's arguments
+/// through the declared fields (`ATProtoFields`); `WireCheckTesting` users give it their own check.
 public enum ATProtoOps {
+    typealias F = ATProtoFields
+
     /// `atproto.syntax`: return when `value` is valid in `format`, throw `ShimError(code: "invalid-syntax")` when not.
     public static func syntax(_ check: @escaping @Sendable (_ format: StringFormat, _ value: String) throws(ShimError) -> Void)
         -> ShimOperation
     {
         ATProtoSyntaxSuite.syntax.operation { args throws(ShimError) in
-            let name = try args.string("format")
-            guard let format = StringFormat(rawValue: name) else {
-                throw ShimError(code: ShimError.badRequestCode, message: "unknown format '\(name)'")
-            }
-            try check(format, try args.string("value"))
+            try check(try args.read(F.format), try args.read(F.value))
             return [:]
         }
     }
+
+    /// The reference: `atproto.syntax {format, value}` → `{}`, or `invalid-syntax` with the reason.
+    public static let reference = OpTable([
+        syntax { format, value throws(ShimError) in
+            do throws(SyntaxError) {
+                try format.check(value)
+            } catch {
+                throw ShimError(error)
+            }
+        }
+    ])
 }

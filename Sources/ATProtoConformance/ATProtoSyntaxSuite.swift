@@ -8,14 +8,12 @@ import WireCore
 public struct ATProtoSyntaxSuite: VectorSuite {
     public init() {}
     public var id: String { "atproto/syntax" }
+    typealias F = ATProtoFields
 
     /// `ATProtoSyntaxTest`: `atproto.syntax {format, value}` → `{}`, or `invalid-syntax`.
-    public static let syntax = GroupKind(
-        "ATProtoSyntaxTest", op: "atproto.syntax", params: [.oneOf("format", StringFormat.allCases.map(\.rawValue))],
-        input: [.string("value")], expected: [])
+    public static let syntax = GroupKind("ATProtoSyntaxTest", op: "atproto.syntax", params: [F.format], input: [F.value], expected: [])
 
     public var groupKinds: [GroupKind] { [Self.syntax] }
-    public var operations: [ShimOperation] { [ATProtoOperations.syntax] }
 
     static let notes: [String: VectorFile.Note] = [
         "Interop": .init(
@@ -75,7 +73,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
             let tests = cases().filter { $0.format == format && seen.insert("\(format.rawValue) \($0.value)").inserted }.map { c in
                 let id = "\(self.id)/\(format.rawValue)/\(Self.slug(c.value))"
                 let spec = ["atproto \(format.rawValue)"]
-                let input: JSONObject = ["value": .string(c.value)]
+                let input = JSONObject(F.value(c.value))
                 if let why = c.eitherBecause {
                     return TestCase(
                         id: id, comment: "\(c.comment): either verdict conforms, \(why)", flags: c.flags + ["ProjectRule"], spec: spec,
@@ -97,7 +95,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
                     id: id, comment: "\(c.comment): \(refusal?.reason ?? "refused by the interop file")", flags: c.flags, spec: spec,
                     input: input, result: .invalid, error: refusal?.code ?? "invalid-syntax")
             }
-            return TestGroup(type: Self.syntax.type, params: ["format": .string(format.rawValue)], tests: tests)
+            return TestGroup(type: Self.syntax.type, params: JSONObject(F.format(format)), tests: tests)
         }
         return VectorFile(
             format: "atproto", suite: id,
@@ -125,8 +123,8 @@ public struct ATProtoSyntaxSuite: VectorSuite {
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { group, test in
-            guard let format = group.params["format"]?.stringValue, let value = test.input["value"]?.stringValue,
-                let index = StringFormat.allCases.firstIndex(where: { $0.rawValue == format })
+            guard let format = group.params[F.format], let value = test.input[F.value],
+                let index = StringFormat.allCases.firstIndex(of: format)
             else { return nil }
             // FuzzATProtoSyntax reads the first byte as the format and the rest as the value.
             return CorpusSeed(target: "FuzzATProtoSyntax", bytes: [UInt8(index)] + Array(value.utf8))

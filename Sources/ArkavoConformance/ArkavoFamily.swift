@@ -5,5 +5,6 @@ public enum ArkavoFamily {
     /// The `arkavo/*` suites.
     public static let family = ProtocolFamily(
         name: "arkavo", title: "Arkavo WebSocket frames and FlatBuffers Event/Metadata (NanoTDF spec sections 13-14)",
-        suites: [ArkavoFrameSuite(), ArkavoFlatBuffersSuite()], bench: ArkavoBench.set)
+        suites: [ArkavoFrameSuite(), ArkavoFlatBuffersSuite()], reference: ArkavoOps.reference,
+        bench: ArkavoBench.set)
 }

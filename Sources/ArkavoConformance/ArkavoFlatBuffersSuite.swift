@@ -8,22 +8,20 @@ import WireCore
 public struct ArkavoFlatBuffersSuite: VectorSuite {
     public init() {}
     public var id: String { "arkavo/flatbuffers" }
-    public var operations: [ShimOperation] { ArkavoOperations.flatBuffers }
-
-    static let limits = [Field.integer("maxDepth", required: false), Field.integer("maxTables", required: false)]
-    static let table = Field("table", ["type": "object"])
+    typealias F = ArkavoFields
 
     /// `ArkavoDecodeEventTest`: `arkavo.decodeEvent {buffer, maxDepth?, maxTables?}` → `table` (flatc's JSON of the Event).
     public static let decodeEvent = GroupKind(
-        "ArkavoDecodeEventTest", op: "arkavo.decodeEvent", input: [.hex("buffer")] + limits, expected: [table])
+        "ArkavoDecodeEventTest", op: "arkavo.decodeEvent", input: [F.buffer, F.maxDepth, F.maxTables], expected: [F.eventTable])
     /// `ArkavoDecodeMetadataTest`: `arkavo.decodeMetadata {buffer, maxDepth?, maxTables?}` → `table`.
     public static let decodeMetadata = GroupKind(
-        "ArkavoDecodeMetadataTest", op: "arkavo.decodeMetadata", input: [.hex("buffer")] + limits, expected: [table])
+        "ArkavoDecodeMetadataTest", op: "arkavo.decodeMetadata", input: [F.buffer, F.maxDepth, F.maxTables], expected: [F.metadataTable])
     /// `ArkavoEncodeEventTest`: `arkavo.encodeEvent {table}` → `buffer`, the bytes `flatc --binary` writes from the same JSON.
-    public static let encodeEvent = GroupKind("ArkavoEncodeEventTest", op: "arkavo.encodeEvent", input: [table], expected: [.hex("buffer")])
+    public static let encodeEvent = GroupKind(
+        "ArkavoEncodeEventTest", op: "arkavo.encodeEvent", input: [F.eventTable], expected: [F.buffer])
     /// `ArkavoEncodeMetadataTest`: `arkavo.encodeMetadata {table}` → `buffer`.
     public static let encodeMetadata = GroupKind(
-        "ArkavoEncodeMetadataTest", op: "arkavo.encodeMetadata", input: [table], expected: [.hex("buffer")])
+        "ArkavoEncodeMetadataTest", op: "arkavo.encodeMetadata", input: [F.metadataTable], expected: [F.buffer])
 
     public var groupKinds: [GroupKind] { [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata] }
 
@@ -37,10 +35,12 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     public func generate() -> VectorFile {
-        let encodeEvents = Self.encodeCases(id: "\(id)/encode-event", ArkavoFixtures.events)
-        let encodeMetadata = Self.encodeCases(id: "\(id)/encode-metadata", ArkavoFixtures.metadata)
-        let decodeEvents = Self.eventBuffers().map { Self.decodeCase(id: "\(id)/decode-event-\($0.slug)", $0, Event.self) }
-        let decodeMetadata = Self.metadataBuffers().map { Self.decodeCase(id: "\(id)/decode-metadata-\($0.slug)", $0, Metadata.self) }
+        let encodeEvents = Self.encodeCases(id: "\(id)/encode-event", F.eventTable, ArkavoFixtures.events)
+        let encodeMetadata = Self.encodeCases(id: "\(id)/encode-metadata", F.metadataTable, ArkavoFixtures.metadata)
+        let decodeEvents = Self.eventBuffers().map { Self.decodeCase(id: "\(id)/decode-event-\($0.slug)", $0, F.eventTable, Event.self) }
+        let decodeMetadata = Self.metadataBuffers().map {
+            Self.decodeCase(id: "\(id)/decode-metadata-\($0.slug)", $0, F.metadataTable, Metadata.self)
+        }
         return VectorFile(
             format: "arkavo", suite: id, spec: ArkavoFixtures.spec,
             header: [
@@ -62,27 +62,28 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     /// One encode case per table: its JSON in, the builders' bytes out.
-    static func encodeCases<Table: FlatBufferRoot>(id: String, _ tables: [(String, String, [String], Table)]) -> [TestCase] {
+    static func encodeCases<Table: FlatBufferRoot>(
+        id: String, _ field: Field<JSONObject>, _ tables: [(String, String, [String], Table)]
+    ) -> [TestCase] {
         tables.map { slug, comment, flags, table in
             let bytes = table.encode()
             precondition((try? Table.decode(bytes, limits: .default)) == table, "\(slug) does not decode to itself")
             return TestCase(
-                id: "\(id)-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"], input: ["table": .object(table.json)],
-                expected: ["buffer": .string(Hex.encode(bytes))], result: .valid)
+                id: "\(id)-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"], input: JSONObject(field(table.json)),
+                expected: JSONObject(F.buffer(bytes)), result: .valid)
         }
     }
 
     /// One decode case: the reference's table, or its refusal's class.
-    static func decodeCase<Table: FlatBufferRoot>(id: String, _ buffer: Buffer, _: Table.Type) -> TestCase {
-        var input: JSONObject = ["buffer": .string(Hex.encode(buffer.bytes))]
-        if buffer.limits.maxDepth != VerifierLimits.default.maxDepth { input["maxDepth"] = .int(Int64(buffer.limits.maxDepth)) }
-        if buffer.limits.maxTables != VerifierLimits.default.maxTables { input["maxTables"] = .int(Int64(buffer.limits.maxTables)) }
+    static func decodeCase<Table: FlatBufferRoot>(id: String, _ buffer: Buffer, _ field: Field<JSONObject>, _: Table.Type) -> TestCase {
+        var input = JSONObject(F.buffer(buffer.bytes))
+        if buffer.limits.maxDepth != VerifierLimits.default.maxDepth { input.set(F.maxDepth, buffer.limits.maxDepth) }
+        if buffer.limits.maxTables != VerifierLimits.default.maxTables { input.set(F.maxTables, buffer.limits.maxTables) }
         do {
             let table = try Table.decode(buffer.bytes, limits: buffer.limits).json
             return TestCase(
                 id: id, comment: buffer.comment, flags: buffer.flags, spec: ["NanoTDF 14"], input: input,
-                expected: ["table": .object(table)],
-                result: .valid)
+                expected: JSONObject(field(table)), result: .valid)
         } catch {
             return TestCase(
                 id: id, comment: "\(buffer.comment) (\(error.description))", flags: buffer.flags, spec: ["NanoTDF 14"], input: input,
@@ -242,7 +243,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         var seeds: [CorpusSeed] = []
         for (group, test) in file.allTests {
-            guard let bytes = test.input["buffer"]?.stringValue.flatMap({ try? Hex.decode($0) }) else { continue }
+            guard let bytes = test.input[F.buffer] else { continue }
             seeds.append(CorpusSeed(target: group.type == Self.decodeEvent.type ? "FuzzArkavoEvent" : "FuzzArkavoMetadata", bytes: bytes))
         }
         return seeds

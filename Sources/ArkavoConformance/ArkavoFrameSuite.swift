@@ -10,19 +10,10 @@ import WireCore
 public struct ArkavoFrameSuite: VectorSuite {
     public init() {}
     public var id: String { "arkavo/frames" }
-    public var operations: [ShimOperation] { ArkavoOperations.frames }
+    typealias F = ArkavoFields
 
     /// `ArkavoParseFrameTest`: `arkavo.parseFrame {frame}` → `type`, `form` and the body's fields.
-    public static let parseFrame = GroupKind(
-        "ArkavoParseFrameTest", op: "arkavo.parseFrame", input: [.hex("frame")],
-        expected: [
-            .string("type"), .string("form"), .hex("publicKey", required: false), .hex("salt", required: false),
-            Field("header", ["type": "object"], required: false), .hex("trailing", required: false),
-            .hex("ephemeralPublicKey", required: false), .hex("nonce", required: false), .hex("wrappedKey", required: false),
-            .hex("tag", required: false), Field("container", ["type": "object"], required: false),
-            Field("event", ["type": "object"], required: false), .hex("body", required: false), .string("errorType", required: false),
-            .string("message", required: false), Field("details", [:], required: false), .boolean("knownErrorType", required: false),
-        ])
+    public static let parseFrame = GroupKind("ArkavoParseFrameTest", op: "arkavo.parseFrame", input: [F.frame], expected: F.frameResult)
 
     public var groupKinds: [GroupKind] { [Self.parseFrame] }
 
@@ -117,7 +108,7 @@ public struct ArkavoFrameSuite: VectorSuite {
     public func generate() -> VectorFile {
         var cases: [TestCase] = []
         func add(_ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8]) {
-            let input: JSONObject = ["frame": .string(Hex.encode(bytes))]
+            let input = JSONObject(F.frame(bytes))
             let spec = ["NanoTDF 13"]
             do {
                 let frame = try Frame.decode(bytes)
@@ -163,7 +154,6 @@ public struct ArkavoFrameSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["frame"]?.stringValue }.compactMap { try? Hex.decode($0) }
-            .map { CorpusSeed(target: "FuzzArkavoFrame", bytes: $0) }
+        file.allTests.compactMap { $0.test.input[F.frame] }.map { CorpusSeed(target: "FuzzArkavoFrame", bytes: $0) }
     }
 }

@@ -7,5 +7,5 @@ public enum MLSFamily {
     /// `CatbirdMLSEmbedded` adds them (`MLSFamily.withEmbeddedMock`, in the CLI's family list).
     public static let family = ProtocolFamily(
         name: "mls", title: "Catbird MLS API (blue.catbird.mls.*, v0 contract) over atproto lexicons",
-        suites: [MLSLexiconSuite(), MLSXRPCErrorSuite()])
+        suites: [MLSLexiconSuite(), MLSXRPCErrorSuite()], reference: MLSOps.reference)
 }

@@ -11,18 +11,15 @@ import WireCore
 public struct MLSLexiconSuite: VectorSuite {
     public init() {}
     public var id: String { "mls/lexicon" }
+    typealias F = MLSFields
 
     /// `MLSValidateTest`: `mls.validate {lexicon, value}` → `{}`, or `invalid-value` with `errors`
     /// [{path, code, message}]. An invalid case's `expected.errors` names the JSON pointer the
     /// rejection must point at (compared under `--strict`).
     public static let validate = GroupKind(
-        "MLSValidateTest", op: "mls.validate", params: [.string("lexicon")], input: [Field("value", [:])],
-        expected: [
-            .array("errors", of: SchemaBuilder.object([("path", SchemaBuilder.string), ("code", SchemaBuilder.string)]), required: false)
-        ])
+        "MLSValidateTest", op: "mls.validate", params: [F.lexicon], input: [F.value], expected: [F.errors])
 
     public var groupKinds: [GroupKind] { [Self.validate] }
-    public var operations: [ShimOperation] { [MLSOperations.validate] }
 
     static let notes: [String: VectorFile.Note] = [
         "Example": .init(bugType: .basic, description: "A valid value: every field (full) or the required ones only (minimal)."),
@@ -72,22 +69,22 @@ public struct MLSLexiconSuite: VectorSuite {
                 if errors.isEmpty {
                     tests.append(
                         TestCase(
-                            id: id, comment: c.comment, flags: c.flags, spec: ["catbird-mls.md 2-3"], input: ["value": c.value],
+                            id: id, comment: c.comment, flags: c.flags, spec: ["catbird-mls.md 2-3"], input: JSONObject(F.value(c.value)),
                             expected: [:], result: .valid))
                 } else {
                     var expected: JSONObject = [:]
                     if let path = c.path, let code = c.code {
-                        expected["errors"] = [["path": .string(path.description), "code": .string(code.rawValue)]]
+                        expected.set(F.errors, [.object(JSONObject(F.errorPath(path.description), F.errorCode(code.rawValue)))])
                     }
                     tests.append(
                         TestCase(
                             id: id, comment: "\(c.comment) (\(errors.map(\.description).joined(separator: "; ")))", flags: c.flags,
-                            spec: ["catbird-mls.md 2-3", "atproto Lexicon"], input: ["value": c.value], expected: expected,
+                            spec: ["catbird-mls.md 2-3", "atproto Lexicon"], input: JSONObject(F.value(c.value)), expected: expected,
                             result: .invalid,
-                            error: MLSOperations.invalidValueCode))
+                            error: MLSOps.invalidValueCode))
                 }
             }
-            return TestGroup(type: Self.validate.type, params: ["lexicon": .string(name)], tests: tests)
+            return TestGroup(type: Self.validate.type, params: JSONObject(F.lexicon(name)), tests: tests)
         }
         return VectorFile(
             format: "mls", suite: id,
@@ -107,7 +104,7 @@ public struct MLSLexiconSuite: VectorSuite {
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { group, test in
-            guard let name = group.params["lexicon"]?.stringValue, let value = test.input["value"],
+            guard let name = group.params[F.lexicon], let value = test.input[F.value],
                 let index = MLSLexiconTargets.all.firstIndex(of: name), index < 256
             else { return nil }
             let bytes = JSONWriter().bytes(value)
@@ -120,9 +117,9 @@ public struct MLSLexiconSuite: VectorSuite {
     func modelSeeds(from file: VectorFile) -> [CorpusSeed] {
         let order = MLSEndpoint.allCases.map(\.rawValue)
         return file.allTests.compactMap { group, test in
-            guard test.result == .valid, let name = group.params["lexicon"]?.stringValue, name.hasSuffix("#output"),
+            guard test.result == .valid, let name = group.params[F.lexicon], name.hasSuffix("#output"),
                 let index = order.firstIndex(of: String(name.dropFirst("blue.catbird.mls.".count).dropLast("#output".count))),
-                let value = test.input["value"]
+                let value = test.input[F.value]
             else { return nil }
             return CorpusSeed(target: "FuzzMLSModels", bytes: [UInt8(index)] + JSONWriter().bytes(value))
         }

@@ -1,12 +1,20 @@
+import ATProtoLexicon
 // Re-exported: the types of the builders' functions, so one import does.
 @_exported import CatbirdMLS
 import ConformanceKit
 import WireCore
 
-/// The `mls.*` ops as typed functions, for `WireCheckTesting`'s `OpSet`: you write the function, the
-/// builder reads the case's arguments and writes the result the vectors compare. The reference
-/// implementation is built the same way.
+/// The `mls.*` ops: a typed builder per op, and the reference table made of them.
+///
+/// A builder takes a function over the CatbirdMLS module's types, reads the case's arguments through
+/// the declared fields (`MLSFields`) and writes the result the vectors compare; `WireCheckTesting`
+/// users give it their own function (throw `ShimError(code:)` with the vectors' error class to refuse).
 public enum MLSOps {
+    typealias F = MLSFields
+
+    /// The error class of a value the lexicon refuses.
+    static let invalidValueCode = "invalid-value"
+
     /// One reason a value breaks its lexicon: where (a JSON pointer into the value), a code of your
     /// own, and a message.
     public struct Violation: Sendable, Equatable, CustomStringConvertible {
@@ -57,15 +65,13 @@ public enum MLSOps {
         _ validate: @escaping @Sendable (_ lexicon: String, _ value: JSONValue) throws(ShimError) -> [Violation]
     ) -> ShimOperation {
         MLSLexiconSuite.validate.operation { args throws(ShimError) in
-            guard let value = args["value"] else { throw ShimError(code: ShimError.badRequestCode, message: "argument 'value' is missing") }
-            let violations = try validate(try args.string("lexicon"), value)
+            let violations = try validate(try args.read(F.lexicon), try args.read(F.value))
             guard let first = violations.first else { return [:] }
             let errors = violations.map { v -> JSONValue in
-                ["path": .string(v.path), "code": .string(v.code), "message": .string(v.message)]
+                .object(JSONObject(F.errorPath(v.path), F.errorCode(v.code), F.errorMessage(v.message)))
             }
             throw ShimError(
-                code: MLSOperations.invalidValueCode, message: "\(violations.count) error(s); first: \(first)",
-                details: ["errors": .array(errors)])
+                code: invalidValueCode, message: "\(violations.count) error(s); first: \(first)", details: JSONObject(F.violations(errors)))
         }
     }
 
@@ -77,21 +83,33 @@ public enum MLSOps {
             throws(ShimError) -> ErrorReading
     ) -> ShimOperation {
         MLSXRPCErrorSuite.read.operation { args throws(ShimError) in
-            let nsid = try args.string("endpoint")
-            guard let endpoint = MLSEndpoint.allCases.first(where: { $0.nsid == nsid }) else {
-                throw ShimError(code: ShimError.badRequestCode, message: "no Catbird MLS endpoint \(nsid)")
-            }
-            guard let status = args["status"]?.intValue, (100...599).contains(status) else {
-                throw ShimError(code: ShimError.badRequestCode, message: "argument 'status' must be an HTTP status (100-599)")
-            }
             let reading = try read(
-                endpoint, Int(status), args["contentType"]?.stringValue, args["retryAfter"]?.stringValue,
-                Array(try args.string("body").utf8))
-            return [
-                "error": reading.error.map(JSONValue.string) ?? .null, "message": reading.message.map(JSONValue.string) ?? .null,
-                "declared": .bool(reading.declared), "retry": .bool(reading.retry),
-                "retryAfter": reading.retryAfter.map { .int(Int64($0)) } ?? .null,
-            ]
+                try args.read(F.endpoint), try args.read(F.status), try args.readIfPresent(F.contentType),
+                try args.readIfPresent(F.retryAfterHeader), Array(try args.read(F.body).utf8))
+            return JSONObject(
+                F.error(reading.error), F.message(reading.message), F.declared(reading.declared), F.retry(reading.retry),
+                F.retryAfterSeconds(reading.retryAfter.map(Int64.init)))
         }
     }
+
+    /// The reference: `mls.validate` by this project's lexicon validator over the shipped Catbird
+    /// documents, `mls.xrpc-error` by the client's reading (`XRPCErrorResponse`).
+    public static let reference = OpTable([
+        // A lexicon name that names nothing is `bad-request`: the case, not the value, is wrong.
+        validate { name, value throws(ShimError) in
+            do throws(LexiconTargetError) {
+                return try CatbirdLexicons.validator().validate(value, against: name).errors.map {
+                    Violation(path: $0.path.description, code: $0.code.rawValue, message: $0.message)
+                }
+            } catch {
+                throw ShimError(code: ShimError.badRequestCode, message: error.description)
+            }
+        },
+        xrpcError { endpoint, status, contentType, retryAfter, body in
+            let answer = XRPCErrorResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body)
+            return ErrorReading(
+                error: answer.error, message: answer.message, declared: answer.isDeclared(by: endpoint), retry: answer.isRetryable,
+                retryAfter: answer.retryAfter)
+        },
+    ])
 }

@@ -10,19 +10,15 @@ import WireCore
 public struct MLSXRPCErrorSuite: VectorSuite {
     public init() {}
     public var id: String { "mls/xrpc-error" }
+    typealias F = MLSFields
 
     /// `MLSXRPCErrorTest`: `mls.xrpc-error {endpoint, status, contentType?, retryAfter?, body}` →
     /// `{error, message, declared, retry, retryAfter}`.
     public static let read = GroupKind(
-        "MLSXRPCErrorTest", op: "mls.xrpc-error", params: [.oneOf("endpoint", MLSEndpoint.allCases.map(\.nsid))],
-        input: [.integer("status"), .string("contentType", required: false), .string("retryAfter", required: false), .string("body")],
-        expected: [
-            Field("error", SchemaBuilder.nullable(SchemaBuilder.string)), Field("message", SchemaBuilder.nullable(SchemaBuilder.string)),
-            .boolean("declared"), .boolean("retry"), Field("retryAfter", SchemaBuilder.nullable(SchemaBuilder.integer)),
-        ])
+        "MLSXRPCErrorTest", op: "mls.xrpc-error", params: [F.endpoint], input: [F.status, F.contentType, F.retryAfterHeader, F.body],
+        expected: [F.error, F.message, F.declared, F.retry, F.retryAfterSeconds])
 
     public var groupKinds: [GroupKind] { [Self.read] }
-    public var operations: [ShimOperation] { [MLSOperations.xrpcError] }
 
     static let notes: [String: VectorFile.Note] = [
         "Declared": .init(bugType: .basic, description: "An error name the endpoint's lexicon declares, with the contract's status."),
@@ -66,9 +62,9 @@ public struct MLSXRPCErrorSuite: VectorSuite {
     }
 
     static func body(_ error: String, _ message: String? = nil) -> String {
-        var object: JSONObject = ["error": .string(error)]
-        if let message { object["message"] = .string(message) }
-        return JSONWriter.compact(.object(object))
+        // The XRPC error body as a server writes it (members as pairs: the wire document, not the case's fields).
+        let members: [(String, JSONValue)] = [("error", .string(error))] + (message.map { [("message", .string($0))] } ?? [])
+        return JSONWriter.compact(.object(JSONObject(members)))
     }
 
     func declaredCases() -> [Case] {
@@ -193,20 +189,19 @@ public struct MLSXRPCErrorSuite: VectorSuite {
         let all = declaredCases() + toleranceCases()
         let groups = MLSEndpoint.allCases.compactMap { endpoint -> TestGroup? in
             let tests = all.filter { $0.endpoint == endpoint }.enumerated().map { n, c in
-                var input: JSONObject = ["status": .int(Int64(c.status)), "body": .string(c.body)]
-                if let contentType = c.contentType { input["contentType"] = .string(contentType) }
-                if let retryAfter = c.retryAfter { input["retryAfter"] = .string(retryAfter) }
-                let expected: JSONObject = [
-                    "error": c.error.map(JSONValue.string) ?? .null, "message": c.message.map(JSONValue.string) ?? .null,
-                    "declared": .bool(c.declared), "retry": .bool(c.status == 429 || (c.status >= 500 && c.status != 501)),
-                    "retryAfter": c.expectedRetryAfter.map { .int(Int64($0)) } ?? .null,
-                ]
+                var input = JSONObject(F.status(c.status), F.body(c.body))
+                if let contentType = c.contentType { input.set(F.contentType, contentType) }
+                if let retryAfter = c.retryAfter { input.set(F.retryAfterHeader, retryAfter) }
+                let expected = JSONObject(
+                    F.error(c.error), F.message(c.message), F.declared(c.declared),
+                    F.retry(c.status == 429 || (c.status >= 500 && c.status != 501)),
+                    F.retryAfterSeconds(c.expectedRetryAfter.map(Int64.init)))
                 return TestCase(
                     id: "\(id)/\(endpoint.rawValue)/\(n + 1)", comment: c.comment, flags: [c.flag],
                     spec: ["catbird-mls.md 5", "atproto XRPC"],
                     input: input, expected: expected, result: .valid)
             }
-            return tests.isEmpty ? nil : TestGroup(type: Self.read.type, params: ["endpoint": .string(endpoint.nsid)], tests: tests)
+            return tests.isEmpty ? nil : TestGroup(type: Self.read.type, params: JSONObject(F.endpoint(endpoint)), tests: tests)
         }
         return VectorFile(
             format: "mls", suite: id,
@@ -229,10 +224,9 @@ public struct MLSXRPCErrorSuite: VectorSuite {
 
     /// The bodies, for FuzzMLSModels (which reads every input as an error body too; first byte: the endpoint).
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        let order = MLSEndpoint.allCases.map(\.nsid)
-        return file.allTests.compactMap { group, test in
-            guard let index = order.firstIndex(of: group.params["endpoint"]?.stringValue ?? ""), let body = test.input["body"]?.stringValue,
-                !body.isEmpty
+        file.allTests.compactMap { group, test in
+            guard let endpoint = group.params[F.endpoint], let index = MLSEndpoint.allCases.firstIndex(of: endpoint),
+                let body = test.input[F.body], !body.isEmpty
             else { return nil }
             return CorpusSeed(target: "FuzzMLSModels", bytes: [UInt8(index)] + Array(body.utf8))
         }

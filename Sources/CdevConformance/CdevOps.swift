@@ -3,11 +3,14 @@
 import ConformanceKit
 import WireCore
 
-/// The `cdev.*` ops as typed functions over CdevAuth's types, for `WireCheckTesting`'s `OpSet`: you
-/// write the function, the builder reads the case's arguments and writes the result the vectors
-/// compare. Throw `ShimError(code:)` with the vectors' error class (`invalid-token`, `expired`, …)
-/// to refuse. The reference implementation is built the same way.
+/// The `cdev.*` ops: a typed builder per op over CdevAuth's types, and the reference table made of them.
+///
+/// A builder takes a function, reads the case's arguments through the declared fields (`CdevFields`)
+/// and writes the result the vectors compare; `WireCheckTesting` users give it their own function
+/// (throw `ShimError(code:)` with the vectors' error class, `invalid-token`, `expired`, …, to refuse).
 public enum CdevOps {
+    typealias F = CdevFields
+
     /// `cdev.mint`: the token for `payload`, signed with `secret`. Any `type` is minted, as cdev's Go
     /// mints one: `pairing` under `cdev_p_`, `refresh` under `cdev_r_`, every other under `cdev_s_`.
     public static func mint(_ mint: @escaping @Sendable (_ payload: TokenPayload, _ secret: [UInt8]) throws(ShimError) -> String)
@@ -15,10 +18,10 @@ public enum CdevOps {
     {
         CdevTokenSuite.mint.operation { args throws(ShimError) in
             let payload = TokenPayload(
-                type: try args.string("type"), serverId: try args.string("serverId"), issuedAt: try args.int("issuedAt"),
-                expiresAt: try args.int("expiresAt"), nonce: try args.string("nonce"),
-                deviceId: args["deviceId"]?.stringValue ?? "", userId: args["userId"]?.stringValue ?? "")
-            return ["token": .string(try mint(payload, try args.hex("secret")))]
+                type: try args.read(F.type), serverId: try args.read(F.serverId), issuedAt: try args.read(F.issuedAt),
+                expiresAt: try args.read(F.expiresAt), nonce: try args.read(F.nonce),
+                deviceId: try args.readIfPresent(F.deviceId) ?? "", userId: try args.readIfPresent(F.userId) ?? "")
+            return JSONObject(F.token(try mint(payload, try args.read(F.secret))))
         }
     }
 
@@ -30,21 +33,48 @@ public enum CdevOps {
             throws(ShimError) -> TokenPayload
     ) -> ShimOperation {
         CdevTokenSuite.validate.operation { args throws(ShimError) in
-            let revoked = Set((args["revokedNonces"]?.arrayValue ?? []).compactMap(\.stringValue))
+            let revoked = Set((try args.readIfPresent(F.revokedNonces) ?? []).compactMap(\.stringValue))
             let payload = try validate(
-                try args.string("token"), try args.hex("secret"), try args.string("serverId"), try args.int("now"), revoked)
-            return ["payload": .object(payload.json)]
+                try args.read(F.tokenToValidate), try args.read(F.secret), try args.read(F.validatingServerId), try args.read(F.now),
+                revoked)
+            return JSONObject(F.payload(payload.json))
         }
     }
 
     /// `cdev.parsePairingInfo`: the QR pairing JSON (as text) read.
     public static func parsePairingInfo(_ parse: @escaping @Sendable (_ json: String) throws(ShimError) -> PairingInfo) -> ShimOperation {
-        CdevPairingSuite.pairingInfo.operation { args throws(ShimError) in CdevPairingSuite.expected(try parse(try args.string("json"))) }
+        CdevPairingSuite.pairingInfo.operation { args throws(ShimError) in CdevPairingSuite.expected(try parse(try args.read(F.json))) }
     }
 
     /// `cdev.parseTokenPair`: the pairing exchange's token-pair JSON (as text) read.
     public static func parseTokenPair(_ parse: @escaping @Sendable (_ json: String) throws(ShimError) -> TokenPairResponse) -> ShimOperation
     {
-        CdevPairingSuite.tokenPair.operation { args throws(ShimError) in CdevPairingSuite.expected(try parse(try args.string("json"))) }
+        CdevPairingSuite.tokenPair.operation { args throws(ShimError) in CdevPairingSuite.expected(try parse(try args.read(F.json))) }
     }
+
+    /// The reference: CdevAuth's Go-compatible minting, validation and pairing parsers.
+    public static let reference = OpTable([
+        mint { payload, secret in CdevToken.mint(payload, secret: secret) },
+        validate { token, secret, serverId, now, revoked throws(ShimError) in
+            do throws(CdevTokenError) {
+                return try CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
+            } catch {
+                throw ShimError(error)
+            }
+        },
+        parsePairingInfo { json throws(ShimError) in
+            do throws(PairingJSONError) {
+                return try PairingInfo.parse(Array(json.utf8))
+            } catch {
+                throw ShimError(error)
+            }
+        },
+        parseTokenPair { json throws(ShimError) in
+            do throws(PairingJSONError) {
+                return try TokenPairResponse.parse(Array(json.utf8))
+            } catch {
+                throw ShimError(error)
+            }
+        },
+    ])
 }

@@ -8,7 +8,7 @@ import WireCore
 public struct CdevPairingSuite: VectorSuite {
     public init() {}
     public var id: String { "cdev/pairing" }
-    public var operations: [ShimOperation] { CdevOperations.all }
+    typealias F = CdevFields
 
     static let pairingToken = CdevToken.mint(
         TokenPayload(
@@ -31,18 +31,12 @@ public struct CdevPairingSuite: VectorSuite {
 
     /// `CdevPairingInfoTest`: `cdev.parsePairingInfo {json}` → the pairing info's fields.
     public static let pairingInfo = GroupKind(
-        "CdevPairingInfoTest", op: "cdev.parsePairingInfo", input: [.string("json")],
-        expected: [
-            .string("ws"), .string("http"), .string("session"), .string("repo"), .string("token", required: false),
-            .integer("tokenExpiresAt", required: false), Field("authRequired", ["type": "boolean"], required: false),
-        ])
+        "CdevPairingInfoTest", op: "cdev.parsePairingInfo", input: [F.json],
+        expected: [F.ws, F.http, F.session, F.repo, F.pairingToken, F.tokenExpiresAt, F.authRequired])
     /// `CdevTokenPairTest`: `cdev.parseTokenPair {json}` → the token pair's fields, times in Unix seconds.
     public static let tokenPair = GroupKind(
-        "CdevTokenPairTest", op: "cdev.parseTokenPair", input: [.string("json")],
-        expected: [
-            .string("accessToken"), .integer("accessTokenExpiresAt"), .string("refreshToken"), .integer("refreshTokenExpiresAt"),
-            .string("tokenType"), .integer("expiresIn"),
-        ])
+        "CdevTokenPairTest", op: "cdev.parseTokenPair", input: [F.json],
+        expected: [F.accessToken, F.accessTokenExpiresAt, F.refreshToken, F.refreshTokenExpiresAt, F.tokenType, F.expiresIn])
 
     public var groupKinds: [GroupKind] { [Self.pairingInfo, Self.tokenPair] }
 
@@ -89,22 +83,17 @@ public struct CdevPairingSuite: VectorSuite {
     static func text(_ object: JSONObject) -> String { JSONWriter(options: .init(escapeHTML: true)).string(.object(object)) }
 
     static func expected(_ info: PairingInfo) -> JSONObject {
-        var object: JSONObject = [
-            "ws": .string(info.ws), "http": .string(info.http), "session": .string(info.session), "repo": .string(info.repo),
-        ]
-        if let token = info.token { object["token"] = .string(token) }
-        if let at = info.tokenExpiresAt { object["tokenExpiresAt"] = .int(at) }
-        if let flag = info.authRequired { object["authRequired"] = .bool(flag) }
+        var object = JSONObject(F.ws(info.ws), F.http(info.http), F.session(info.session), F.repo(info.repo))
+        if let token = info.token { object.set(F.pairingToken, token) }
+        if let at = info.tokenExpiresAt { object.set(F.tokenExpiresAt, at) }
+        if let flag = info.authRequired { object.set(F.authRequired, flag) }
         return object
     }
 
     static func expected(_ pair: TokenPairResponse) -> JSONObject {
-        [
-            "accessToken": .string(pair.accessToken), "accessTokenExpiresAt": .int(pair.accessTokenExpiresAt),
-            "refreshToken": .string(pair.refreshToken),
-            "refreshTokenExpiresAt": .int(pair.refreshTokenExpiresAt), "tokenType": .string(pair.tokenType),
-            "expiresIn": .int(pair.expiresIn),
-        ]
+        JSONObject(
+            F.accessToken(pair.accessToken), F.accessTokenExpiresAt(pair.accessTokenExpiresAt), F.refreshToken(pair.refreshToken),
+            F.refreshTokenExpiresAt(pair.refreshTokenExpiresAt), F.tokenType(pair.tokenType), F.expiresIn(pair.expiresIn))
     }
 
     public func generate() -> VectorFile {
@@ -116,7 +105,7 @@ public struct CdevPairingSuite: VectorSuite {
             let expected = result == .acceptable ? try? PairingInfo.parse(Array(json.utf8)) : expected
             infoCases.append(
                 TestCase(
-                    id: "\(id)/info-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.2"], input: ["json": .string(json)],
+                    id: "\(id)/info-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.2"], input: JSONObject(F.json(json)),
                     expected: expected.map { Self.expected($0) } ?? [:], result: result,
                     error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
         }
@@ -207,7 +196,7 @@ public struct CdevPairingSuite: VectorSuite {
             let expected = result == .acceptable ? try? TokenPairResponse.parse(Array(json.utf8)) : expected
             pairCases.append(
                 TestCase(
-                    id: "\(id)/token-pair-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.1"], input: ["json": .string(json)],
+                    id: "\(id)/token-pair-\(slug)", comment: comment, flags: flags, spec: ["cdev 4.1"], input: JSONObject(F.json(json)),
                     expected: expected.map { Self.expected($0) } ?? [:], result: result,
                     error: result == .invalid ? PairingJSONError.Code.malformed.rawValue : nil))
         }
@@ -251,7 +240,7 @@ public struct CdevPairingSuite: VectorSuite {
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         // The target reads at most 4,096 bytes (Fuzz/Options), so the 200 KB nesting case is not a seed.
-        file.allTests.compactMap { $0.test.input["json"]?.stringValue }.filter { $0.utf8.count <= 4096 }.map {
+        file.allTests.compactMap { $0.test.input[F.json] }.filter { $0.utf8.count <= 4096 }.map {
             CorpusSeed(target: "FuzzCdevPairingJSON", bytes: Array($0.utf8))
         }
     }

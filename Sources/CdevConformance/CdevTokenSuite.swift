@@ -7,7 +7,7 @@ import WireCore
 public struct CdevTokenSuite: VectorSuite {
     public init() {}
     public var id: String { "cdev/tokens" }
-    public var operations: [ShimOperation] { CdevOperations.all }
+    typealias F = CdevFields
 
     static let spec = VectorFile.SpecReference(
         name: "cdev token payload v1", version: "brianly1003/cdev e761846 (Baseline B) and 8a8a4d1 (HEAD)",
@@ -16,24 +16,14 @@ public struct CdevTokenSuite: VectorSuite {
     static let serverId = "AbCdEfGhIjKlMnOp"
     static let issuedAt: Int64 = 1_735_516_800
 
-    static let payloadSchema: JSONValue = ["type": "object"]
-
     /// `CdevMintTest`: `cdev.mint {secret, type, serverId, issuedAt, expiresAt, nonce, deviceId?, userId?}` → `{token}`.
     public static let mint = GroupKind(
         "CdevMintTest", op: "cdev.mint",
-        input: [
-            .hex("secret"), .string("type"), .string("serverId"), .integer("issuedAt"),
-            .integer("expiresAt"), .string("nonce"), .string("deviceId", required: false), .string("userId", required: false),
-        ],
-        expected: [.string("token")])
+        input: [F.secret, F.type, F.serverId, F.issuedAt, F.expiresAt, F.nonce, F.deviceId, F.userId], expected: [F.token])
     /// `CdevValidateTest`: `cdev.validate {token, secret, serverId, now, revokedNonces?}` → `{payload}`.
     public static let validate = GroupKind(
         "CdevValidateTest", op: "cdev.validate",
-        input: [
-            .string("token"), .hex("secret"), .string("serverId"), .integer("now"),
-            .array("revokedNonces", of: SchemaBuilder.string, required: false),
-        ],
-        expected: [Field("payload", payloadSchema)])
+        input: [F.tokenToValidate, F.secret, F.validatingServerId, F.now, F.revokedNonces], expected: [F.payload])
 
     public var groupKinds: [GroupKind] { [Self.mint, Self.validate] }
 
@@ -116,19 +106,22 @@ public struct CdevTokenSuite: VectorSuite {
         return prefix + Base64.encode(Array(outerJSON.utf8), variant: .goRawURL)
     }
 
+    /// `cdev.mint`'s arguments for `p`: an empty device or user id is left out, as the payload leaves it out.
+    static func mintInput(_ p: TokenPayload) -> JSONObject {
+        var input = JSONObject(
+            F.secret(secret), F.type(p.type), F.serverId(p.serverId), F.issuedAt(p.issuedAt), F.expiresAt(p.expiresAt), F.nonce(p.nonce))
+        if !p.deviceId.isEmpty { input.set(F.deviceId, p.deviceId) }
+        if !p.userId.isEmpty { input.set(F.userId, p.userId) }
+        return input
+    }
+
     public func generate() -> VectorFile {
         var mint: [TestCase] = []
         func addMint(_ slug: String, _ comment: String, _ flags: [String], _ p: TokenPayload) {
-            var input: JSONObject = [
-                "secret": .string(Hex.encode(Self.secret)), "type": .string(p.type), "serverId": .string(p.serverId),
-                "issuedAt": .int(p.issuedAt), "expiresAt": .int(p.expiresAt), "nonce": .string(p.nonce),
-            ]
-            if !p.deviceId.isEmpty { input["deviceId"] = .string(p.deviceId) }
-            if !p.userId.isEmpty { input["userId"] = .string(p.userId) }
             mint.append(
                 TestCase(
-                    id: "\(id)/mint-\(slug)", comment: comment, flags: flags, spec: ["cdev 1.1", "cdev 1.3"], input: input,
-                    expected: ["token": .string(CdevToken.mint(p, secret: Self.secret))], result: .valid))
+                    id: "\(id)/mint-\(slug)", comment: comment, flags: flags, spec: ["cdev 1.1", "cdev 1.3"], input: Self.mintInput(p),
+                    expected: JSONObject(F.token(CdevToken.mint(p, secret: Self.secret))), result: .valid))
         }
         let v1 = TokenPayload(
             type: "pairing", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_735_520_400, nonce: "N0nce-_012345678")
@@ -152,12 +145,8 @@ public struct CdevTokenSuite: VectorSuite {
             TestCase(
                 id: "\(id)/mint-unknown-type", comment: "type admin: Go's default branch mints it under cdev_s_", flags: ["GoMintDefault"],
                 spec: ["cdev 1.1", "cdev 1.2"],
-                input: [
-                    "secret": .string(Hex.encode(Self.secret)), "type": "admin", "serverId": .string(unknownTypeMint.serverId),
-                    "issuedAt": .int(unknownTypeMint.issuedAt), "expiresAt": .int(unknownTypeMint.expiresAt),
-                    "nonce": .string(unknownTypeMint.nonce),
-                ],
-                expected: ["token": .string(CdevToken.mint(unknownTypeMint, secret: Self.secret))], result: .acceptable))
+                input: Self.mintInput(unknownTypeMint),
+                expected: JSONObject(F.token(CdevToken.mint(unknownTypeMint, secret: Self.secret))), result: .acceptable))
         var withUser = Self.payload(.access, nonce: "UsErNoNcE-012345")
         withUser.userId = "user-42"
         addMint("user-id", "user_id set (reserved for cloud)", ["OptionalField"], withUser)
@@ -168,15 +157,13 @@ public struct CdevTokenSuite: VectorSuite {
             serverId: String = Self.serverId, secret: [UInt8] = Self.secret, revoked: [String] = [],
             _ result: ExpectedResult, _ error: CdevTokenError.Code? = nil
         ) {
-            var input: JSONObject = [
-                "token": .string(token), "secret": .string(Hex.encode(secret)), "serverId": .string(serverId), "now": .int(now),
-            ]
-            if !revoked.isEmpty { input["revokedNonces"] = .array(revoked.map { .string($0) }) }
-            var expected: JSONObject = [:]
+            var input = JSONObject(F.tokenToValidate(token), F.secret(secret), F.validatingServerId(serverId), F.now(now))
+            if !revoked.isEmpty { input.set(F.revokedNonces, revoked.map { .string($0) }) }
+            var expected = JSONObject()
             if result != .invalid,
                 let payload = try? CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: Set(revoked))
             {
-                expected["payload"] = .object(payload.json)
+                expected.set(F.payload, payload.json)
             }
             validate.append(
                 TestCase(
@@ -188,12 +175,14 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate("spec-v1", "spec 1.6 V1 at issued_at", ["SpecExample"], ["cdev 2"], token: t1, .valid)
         let specV1 = validate[validate.count - 1]
         // Cases that differ from spec-v1 in one input field only.
-        func addVariant(
-            _ slug: String, _ comment: String, _ flags: [String], changing field: String, to value: JSONValue, _ error: CdevTokenError.Code
+        func addVariant<Value>(
+            _ slug: String, _ comment: String, _ flags: [String], changing field: Field<Value>, to value: Value,
+            _ error: CdevTokenError.Code
         ) {
             validate.append(
                 specV1.invalidVariant(
-                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field, to: value, error: error))
+                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field.name, to: field.encode(value),
+                    error: error))
         }
         addValidate(
             "spec-v2", "spec 1.6 V2 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v2, secret: Self.secret),
@@ -263,8 +252,7 @@ public struct CdevTokenSuite: VectorSuite {
         var otherSecret = Self.secret
         otherSecret[31] ^= 0x01
         addVariant(
-            "wrong-secret", "validated with a secret one bit away", ["WrongSecret"], changing: "secret",
-            to: .string(Hex.encode(otherSecret)), .invalidToken)
+            "wrong-secret", "validated with a secret one bit away", ["WrongSecret"], changing: F.secret, to: otherSecret, .invalidToken)
         // Step 6
         addValidate(
             "payload-not-json", "a signed payload '{'", ["PayloadJSON"], ["cdev 2"],
@@ -282,7 +270,8 @@ public struct CdevTokenSuite: VectorSuite {
                 payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":1735520400.5,"nonce":"n"}"#.utf8)),
             .invalid, .invalidFormat)
         // Step 7
-        addVariant("server-id", "validated by another server", ["ServerId"], changing: "serverId", to: "ZyXwVuTsRqPoNmLk", .invalidToken)
+        addVariant(
+            "server-id", "validated by another server", ["ServerId"], changing: F.validatingServerId, to: "ZyXwVuTsRqPoNmLk", .invalidToken)
         // Step 8
         addValidate(
             "pairing-under-s", "a pairing payload under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid,
@@ -312,7 +301,7 @@ public struct CdevTokenSuite: VectorSuite {
             now: 1_735_520_401, revoked: ["N0nce-_012345678"], .invalid, .revoked)
         // Step 10
         addValidate("at-expires-at", "now == expires_at is still valid", ["Expiry"], ["cdev 2"], token: t1, now: 1_735_520_400, .valid)
-        addVariant("after-expires-at", "now == expires_at + 1", ["Expiry"], changing: "now", to: .int(1_735_520_401), .expired)
+        addVariant("after-expires-at", "now == expires_at + 1", ["Expiry"], changing: F.now, to: 1_735_520_401, .expired)
         addValidate(
             "before-issued-at", "now before issued_at: there is no not-before check", ["Expiry"], ["cdev 2"], token: t1,
             now: Self.issuedAt - 86_400, .valid)
@@ -449,7 +438,7 @@ public struct CdevTokenSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        let tokens = file.allTests.compactMap { $0.test.input["token"]?.stringValue ?? $0.test.expected["token"]?.stringValue }
+        let tokens = file.allTests.compactMap { $0.test.input[F.tokenToValidate] ?? $0.test.expected[F.token] }
         // FuzzCdevAuthBody: selector byte (endpoint | 0x10 for head), then a request body.
         var bodies: [CorpusSeed] = []
         for token in tokens where token.hasPrefix("cdev_p_") || token.hasPrefix("cdev_r_") {

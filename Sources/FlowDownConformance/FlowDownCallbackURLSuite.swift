@@ -9,16 +9,12 @@ import WireCore
 public struct FlowDownCallbackURLSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/callback-url" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownCallbackURLTest`: `flowdown.callbackURL {scheme, stage, session, pk?, payload?}` → `{url}`.
     public static let callbackURL = GroupKind(
-        "FlowDownCallbackURLTest", op: "flowdown.callbackURL",
-        input: [
-            .string("scheme"), .oneOf("stage", ["verification", "completed", "cancelled"]), .string("session"),
-            .string("pk", required: false), .string("payload", required: false),
-        ],
-        expected: [.string("url")])
+        "FlowDownCallbackURLTest", op: "flowdown.callbackURL", input: [F.scheme, F.stage, F.session, F.callbackPK, F.callbackPayload],
+        expected: [F.callbackURL])
 
     public var groupKinds: [GroupKind] { [Self.callbackURL] }
 
@@ -46,22 +42,20 @@ public struct FlowDownCallbackURLSuite: VectorSuite {
             _ slug: String, _ comment: String, _ flags: [String], scheme: String, _ callback: Callback, _ result: ExpectedResult = .valid,
             _ error: String? = nil
         ) {
-            var input: JSONObject = ["scheme": .string(scheme), "stage": .string(callback.stage)]
+            let input: JSONObject
             switch callback {
             case .verification(let session, let pk):
-                input["session"] = .string(session)
-                input["pk"] = .string(pk)
+                input = JSONObject(F.scheme(scheme), F.stage(.verification), F.session(session), F.callbackPK(pk))
             case .completed(let session, _, let payload):
-                input["session"] = .string(session)
-                input["payload"] = .string(payload)
+                input = JSONObject(F.scheme(scheme), F.stage(.completed), F.session(session), F.callbackPayload(payload))
             case .cancelled(let session):
-                input["session"] = .string(session ?? "")
+                input = JSONObject(F.scheme(scheme), F.stage(.cancelled), F.session(session ?? ""))
             }
             let url = try? callback.url(scheme: scheme)
             tests.append(
                 TestCase(
                     id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 5", "FlowDown 3"], input: input,
-                    expected: url.map { ["url": .string($0)] } ?? [:], result: result, error: error))
+                    expected: url.map { JSONObject(F.callbackURL($0)) } ?? JSONObject(), result: result, error: error))
         }
         let session = FlowDownFixtures.session
         let specPK = FlowDownFixtures.keyPair(FlowDownFixtures.specSeed).publicKey.encoded
@@ -103,7 +97,7 @@ public struct FlowDownCallbackURLSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map {
+        file.allTests.compactMap { $0.test.expected[F.callbackURL] }.map {
             CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8))
         }
     }

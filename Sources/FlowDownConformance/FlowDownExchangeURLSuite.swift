@@ -7,18 +7,14 @@ import WireCore
 public struct FlowDownExchangeURLSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/exchange-url" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownExchangeURLTest`: `flowdown.exchangeURL {seed, session, appName, reason, capabilities,
     /// multipleSelection, timestamp}` → `{url, canonical}`.
     public static let exchangeURL = GroupKind(
         "FlowDownExchangeURLTest", op: "flowdown.exchangeURL",
-        input: [
-            .hex("seed"), .string("session"), .string("appName"), .string("reason"),
-            .array("capabilities", of: SchemaBuilder.oneOf(Capability.allCases.map(\.rawValue))), .boolean("multipleSelection"),
-            .integer("timestamp"),
-        ],
-        expected: [.string("url"), .string("canonical")])
+        input: [F.seed, F.session, F.appName, F.reason, F.capabilities, F.multipleSelection, F.timestamp],
+        expected: [F.signedURL, F.canonical])
 
     public var groupKinds: [GroupKind] { [Self.exchangeURL] }
 
@@ -58,12 +54,10 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         let signed = try! request.signedURL(keyPair: FlowDownFixtures.keyPair(seed))
         return TestCase(
             id: "\(id)/\(slug)", comment: comment, flags: flags + ["RandomizedSignature"], spec: ["FlowDown 6", "FlowDown 3"],
-            input: [
-                "seed": .string(Hex.encode(seed)), "session": .string(request.session), "appName": .string(appName),
-                "reason": .string(reason), "capabilities": .array(capabilities.map { .string($0.rawValue) }),
-                "multipleSelection": .bool(multipleSelection), "timestamp": .int(timestamp),
-            ],
-            expected: ["url": .string(signed.url), "canonical": .string(signed.canonical)], result: .valid)
+            input: JSONObject(
+                F.seed(seed), F.session(request.session), F.appName(appName), F.reason(reason),
+                F.capabilities(capabilities.map { .string($0.rawValue) }), F.multipleSelection(multipleSelection), F.timestamp(timestamp)),
+            expected: JSONObject(F.signedURL(signed.url), F.canonical(signed.canonical)), result: .valid)
     }
 
     public func generate() -> VectorFile {
@@ -117,22 +111,21 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     }
 
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
-        guard let canonical = result["canonical"]?.stringValue, let url = result["url"]?.stringValue else {
+        guard let canonical = result[F.canonical], let url = result[F.signedURL] else {
             return "result needs canonical and url"
         }
-        if canonical != test.expected["canonical"]?.stringValue {
-            return "canonical is \(canonical.debugDescription), expected \(test.expected["canonical"]!)"
+        if canonical != test.expected[F.canonical] {
+            return "canonical is \(canonical.debugDescription), expected \(test.expected[F.canonical.name]!)"
         }
-        let expectedURL = test.expected["url"]!.stringValue!
+        let expectedURL = test.expected[F.signedURL]!
         let unsigned = { (text: String) in text.range(of: "&sig=").map { String(text[..<$0.lowerBound]) } ?? text }
         if unsigned(url) != unsigned(expectedURL) {
             return "URL before &sig= is \(unsigned(url).debugDescription), expected \(unsigned(expectedURL).debugDescription)"
         }
-        guard let seed = test.input["seed"]?.stringValue.flatMap({ try? Hex.decode($0) }),
-            let pair = try? ModelExchangeKeyPair(seed: seed)
+        guard let seed = test.input[F.seed], let pair = try? ModelExchangeKeyPair(seed: seed)
         else { return "the vector's seed is not 32 bytes of hex" }
         do {
-            _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(Double(test.input["timestamp"]!.intValue!)))
+            _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(Double(test.input[F.timestamp]!)))
         } catch {
             return "the URL does not verify: \(error)"
         }
@@ -140,7 +133,7 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map {
+        file.allTests.compactMap { $0.test.expected[F.signedURL] }.map {
             CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8))
         }
     }

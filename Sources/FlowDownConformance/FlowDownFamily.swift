@@ -11,5 +11,5 @@ public enum FlowDownFamily {
             FlowDownSessionSuite(),
             FlowDownPayloadSuite(), FlowDownModelsSuite(),
         ],
-        bench: FlowDownBench.set)
+        reference: FlowDownOps.reference, bench: FlowDownBench.set)
 }

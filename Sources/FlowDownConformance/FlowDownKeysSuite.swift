@@ -7,15 +7,14 @@ import WireCore
 public struct FlowDownKeysSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/keys" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownPublicKeyTest`: `flowdown.publicKey {seed}` → `{pk}` (the raw keys are informational).
     public static let publicKey = GroupKind(
-        "FlowDownPublicKeyTest", op: "flowdown.publicKey", input: [.hex("seed")],
-        expected: [.string("pk"), .hex("ed25519PublicKey", required: false), .hex("x25519PublicKey", required: false)])
+        "FlowDownPublicKeyTest", op: "flowdown.publicKey", input: [F.seed], expected: [F.pk, F.ed25519PublicKey, F.x25519PublicKey])
     /// `FlowDownHandshakeURLTest`: `flowdown.handshakeURL {seed, callback}` → `{url}`.
     public static let handshakeURL = GroupKind(
-        "FlowDownHandshakeURLTest", op: "flowdown.handshakeURL", input: [.hex("seed"), .string("callback")], expected: [.string("url")])
+        "FlowDownHandshakeURLTest", op: "flowdown.handshakeURL", input: [F.seed, F.callback], expected: [F.handshakeURL])
 
     public var groupKinds: [GroupKind] { [Self.publicKey, Self.handshakeURL] }
 
@@ -41,11 +40,8 @@ public struct FlowDownKeysSuite: VectorSuite {
             let pk = FlowDownFixtures.keyPair(seed).publicKey
             return TestCase(
                 id: "\(id)/public-key-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 2"],
-                input: ["seed": .string(Hex.encode(seed))],
-                expected: [
-                    "pk": .string(pk.encoded), "ed25519PublicKey": .string(Hex.encode(pk.signing)),
-                    "x25519PublicKey": .string(Hex.encode(pk.agreement)),
-                ],
+                input: JSONObject(F.seed(seed)),
+                expected: JSONObject(F.pk(pk.encoded), F.ed25519PublicKey(pk.signing), F.x25519PublicKey(pk.agreement)),
                 result: .valid)
         }
         let callbacks = [
@@ -57,10 +53,9 @@ public struct FlowDownKeysSuite: VectorSuite {
             return TestCase(
                 id: "\(id)/handshake-\(entry.0)", comment: "handshake URL, callback \(entry.0): \(entry.1)",
                 flags: index == 0 ? ["SpecExample", "Base64Padding"] : ["Base64Padding"], spec: ["FlowDown 4", "FlowDown 3"],
-                input: ["seed": .string(Hex.encode(seed)), "callback": .string(entry.0)],
-                expected: [
-                    "url": .string(HandshakeRequest.url(publicKey: FlowDownFixtures.keyPair(seed).publicKey, callbackScheme: entry.0))
-                ],
+                input: JSONObject(F.seed(seed), F.callback(entry.0)),
+                expected: JSONObject(
+                    F.handshakeURL(HandshakeRequest.url(publicKey: FlowDownFixtures.keyPair(seed).publicKey, callbackScheme: entry.0))),
                 result: .valid)
         }
         return VectorFile(
@@ -82,7 +77,7 @@ public struct FlowDownKeysSuite: VectorSuite {
     /// `pk` and `url` must be there; the raw keys are for readers and may be left out, but a raw key
     /// that is given must be right.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
-        for key in ["pk", "url"] {
+        for key in [F.pk.name, F.handshakeURL.name] {
             if let expected = test.expected[key], result[key] != expected {
                 return "'\(key)' is \(result[key].map { "\($0)" } ?? "missing"), expected \(expected)"
             }
@@ -94,7 +89,7 @@ public struct FlowDownKeysSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.expected["url"]?.stringValue }.map {
+        file.allTests.compactMap { $0.test.expected[F.handshakeURL] }.map {
             CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8))
         }
     }

@@ -8,21 +8,18 @@ import WireCore
 public struct FlowDownModelsSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/models" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
-
-    static let modelsSchema = SchemaBuilder.array(["type": "object"])
+    typealias F = FlowDownFields
 
     /// `FlowDownDecodeModelsTest`: `flowdown.decodeModels {plist}` → `{models}`.
     public static let decodeModels = GroupKind(
-        "FlowDownDecodeModelsTest", op: "flowdown.decodeModels", input: [.hex("plist")], expected: [Field("models", modelsSchema)])
+        "FlowDownDecodeModelsTest", op: "flowdown.decodeModels", input: [F.plist], expected: [F.models])
     /// `FlowDownEncodeModelsTest`: `flowdown.encodeModels {models}` → `{plist}`.
     public static let encodeModels = GroupKind(
-        "FlowDownEncodeModelsTest", op: "flowdown.encodeModels", input: [Field("models", modelsSchema)], expected: [.hex("plist")])
+        "FlowDownEncodeModelsTest", op: "flowdown.encodeModels", input: [F.models], expected: [F.plist])
 
     /// `FlowDownAppDecodeModelsTest`: `flowdown.decodeModelsAsApp {plist}` → `{models}`, FlowDown's own decoder.
     public static let decodeModelsAsApp = GroupKind(
-        "FlowDownAppDecodeModelsTest", op: "flowdown.decodeModelsAsApp", input: [.hex("plist")],
-        expected: [Field("models", modelsSchema)])
+        "FlowDownAppDecodeModelsTest", op: "flowdown.decodeModelsAsApp", input: [F.plist], expected: [F.models])
 
     public var groupKinds: [GroupKind] { [Self.decodeModels, Self.encodeModels, Self.decodeModelsAsApp] }
 
@@ -76,8 +73,8 @@ public struct FlowDownModelsSuite: VectorSuite {
                 + "shows the array's count (plain 'models' parses as an OpenStep string: 0 models). Both are conformant."),
     ]
 
-    static func json(_ models: [CloudModel]) -> JSONValue {
-        .array(models.map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) })
+    static func json(_ models: [CloudModel]) -> [JSONValue] {
+        models.map { ModelJSON.json(.dict(ModelsPlist.dictionary($0))) }
     }
 
     public func generate() -> VectorFile {
@@ -91,8 +88,8 @@ public struct FlowDownModelsSuite: VectorSuite {
             decode.append(
                 TestCase(
                     id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 10"],
-                    input: ["plist": .string(Hex.encode(bytes))],
-                    expected: result == .invalid ? [:] : ["models": Self.json(models)], result: result, error: error))
+                    input: JSONObject(F.plist(bytes)),
+                    expected: result == .invalid ? JSONObject() : JSONObject(F.models(Self.json(models))), result: result, error: error))
         }
         var thinking = FlowDownFixtures.model(1)
         thinking.capabilities = ["visual", "preservedThinking"]
@@ -114,8 +111,8 @@ public struct FlowDownModelsSuite: VectorSuite {
             encode.append(
                 TestCase(
                     id: "\(id)/encode-\(slug)", comment: "XML of \(models.count) model(s)", flags: ["Canonical", "Secrets"] + more,
-                    spec: ["FlowDown 10"], input: ["models": Self.json(models)],
-                    expected: ["plist": .string(Hex.encode(xml))], result: result))
+                    spec: ["FlowDown 10"], input: JSONObject(F.models(Self.json(models))), expected: JSONObject(F.plist(xml)),
+                    result: result))
             // The ext_data set's decoding is decode-ext-data below.
             guard result == .valid else { continue }
             addDecode(
@@ -186,7 +183,7 @@ public struct FlowDownModelsSuite: VectorSuite {
             cases.append(
                 TestCase(
                     id: "\(id)/app-decode-\(slug)", comment: comment, flags: ["AppDecoder"], spec: ["FlowDown 10"],
-                    input: ["plist": .string(Hex.encode(bytes))], expected: models.map { ["models": Self.json($0)] } ?? [:],
+                    input: JSONObject(F.plist(bytes)), expected: models.map { JSONObject(F.models(Self.json($0))) } ?? JSONObject(),
                     result: models == nil ? .invalid : .valid, error: models == nil ? "malformed-plist" : nil))
         }
         func model(_ body: String) -> [UInt8] { document("<array><dict>\(body)</dict></array>") }
@@ -237,10 +234,10 @@ public struct FlowDownModelsSuite: VectorSuite {
     /// empty `ext_data` the same as none (note CapabilityOrder). The bytes must be an XML plist.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
         guard group.type == Self.encodeModels.type else { return defaultMismatch(result: result, expected: test.expected) }
-        guard let hex = result["plist"]?.stringValue, let bytes = try? Hex.decode(hex) else { return "result has no plist (hex)" }
+        guard let bytes = result[F.plist] else { return "result has no plist (hex)" }
         guard bytes.starts(with: Array("<?xml".utf8)) else { return "the plist is not XML (FlowDown writes .xml)" }
         guard let models = try? ModelsPlist.decode(bytes) else { return "the plist does not decode as models" }
-        guard let expected = test.expected["plist"]?.stringValue.flatMap({ try? Hex.decode($0) }).flatMap({ try? ModelsPlist.decode($0) })
+        guard let expected = test.expected[F.plist].flatMap({ try? ModelsPlist.decode($0) })
         else { return "the case has no expected plist" }
         let actual = models.map(Self.comparable)
         let wanted = expected.map(Self.comparable)
@@ -261,7 +258,7 @@ public struct FlowDownModelsSuite: VectorSuite {
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { pair in
-            (pair.test.input["plist"]?.stringValue ?? pair.test.expected["plist"]?.stringValue).flatMap { try? Hex.decode($0) }
+            pair.test.input[F.plist] ?? pair.test.expected[F.plist]
         }.map { CorpusSeed(target: "FuzzFlowDownPlist", bytes: $0) }
     }
 }

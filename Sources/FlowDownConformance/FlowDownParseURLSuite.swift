@@ -8,15 +8,11 @@ import WireCore
 public struct FlowDownParseURLSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/parse-url" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownParseURLTest`: `flowdown.parseURL {url}` → `{kind, fields}`.
     public static let parseURL = GroupKind(
-        "FlowDownParseURLTest", op: "flowdown.parseURL", input: [.string("url")],
-        expected: [
-            .oneOf("kind", ["handshake", "exchange", "callback", "cancel"]),
-            Field("fields", ["type": "object", "additionalProperties": SchemaBuilder.string]),
-        ])
+        "FlowDownParseURLTest", op: "flowdown.parseURL", input: [F.parsedURL], expected: [F.kind, F.fields])
 
     public var groupKinds: [GroupKind] { [Self.parseURL] }
 
@@ -70,7 +66,7 @@ public struct FlowDownParseURLSuite: VectorSuite {
         let session = FlowDownFixtures.session
         let exchange = "session=\(session)&app_name=App&reason=Why&capabilities=audio,tool&multiple_selection=false&timestamp=1700000000"
         func add(_ slug: String, _ comment: String, _ flags: [String], _ url: String, _ result: ExpectedResult, error: String? = nil) {
-            var expected: JSONObject = [:]
+            var expected = JSONObject()
             if result != .invalid, let parsed = try? ModelExchangeURL(string: url) {
                 let kind =
                     url.hasPrefix("flowdown:")
@@ -81,15 +77,12 @@ public struct FlowDownParseURLSuite: VectorSuite {
                         default: "exchange"
                         }
                     }() : "callback"
-                let parameters = parsed.parameters
-                expected = [
-                    "kind": .string(kind), "fields": .object(JSONObject(parameters.keys.sorted().map { ($0, .string(parameters[$0]!)) })),
-                ]
+                expected = FlowDownJSON.json(kind: kind, fields: parsed.parameters)
             }
             tests.append(
                 TestCase(
                     id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 8", "FlowDown 5"],
-                    input: ["url": .string(url)], expected: expected, result: result, error: error))
+                    input: JSONObject(F.parsedURL(url)), expected: expected, result: result, error: error))
         }
         let pk = FlowDownFixtures.keyPair(FlowDownFixtures.specSeed).publicKey.encoded
         add(
@@ -241,6 +234,6 @@ public struct FlowDownParseURLSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
+        file.allTests.compactMap { $0.test.input[F.parsedURL] }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
     }
 }

@@ -7,18 +7,17 @@ import WireCore
 public struct FlowDownPayloadSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/payload" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownSealTest`: `flowdown.sealPayload {pk, session, plaintext, ephemeralPrivateKey, nonce}` → `{payload}`.
     public static let seal = GroupKind(
         "FlowDownSealTest", op: "flowdown.sealPayload",
-        input: [.string("pk"), .string("session"), .hex("plaintext"), .hex("ephemeralPrivateKey"), .hex("nonce")],
-        expected: [.string("payload"), .string("sealed"), .string("ephemeralPublicKey")])
+        input: [F.recipientPK, F.payloadSession, F.plaintext, F.ephemeralPrivateKey, F.nonce],
+        expected: [F.payload, F.sealed, F.ephemeralPublicKey])
     /// `FlowDownOpenTest`: `flowdown.openPayload {seed, payload, expectedSession?}` → `{session, plaintext}`.
     public static let open = GroupKind(
-        "FlowDownOpenTest", op: "flowdown.openPayload",
-        input: [.hex("seed"), .string("payload"), .string("expectedSession", required: false)],
-        expected: [.string("session"), .hex("plaintext")])
+        "FlowDownOpenTest", op: "flowdown.openPayload", input: [F.seed, F.payload, F.expectedSession],
+        expected: [F.payloadSession, F.plaintext])
 
     public var groupKinds: [GroupKind] { [Self.seal, Self.open] }
 
@@ -97,14 +96,11 @@ public struct FlowDownPayloadSuite: VectorSuite {
             seal.append(
                 TestCase(
                     id: "\(id)/seal-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"],
-                    input: [
-                        "pk": .string(to.encoded), "session": .string(session), "plaintext": .string(Hex.encode(plaintext)),
-                        "ephemeralPrivateKey": .string(Hex.encode(ephemeral)), "nonce": .string(Hex.encode(nonce)),
-                    ],
-                    expected: [
-                        "payload": .string(wrapper.encoded), "sealed": .string(wrapper.sealed),
-                        "ephemeralPublicKey": .string(wrapper.ephemeralPublicKey),
-                    ],
+                    input: JSONObject(
+                        F.recipientPK(to.encoded), F.payloadSession(session), F.plaintext(plaintext), F.ephemeralPrivateKey(ephemeral),
+                        F.nonce(nonce)),
+                    expected: JSONObject(
+                        F.payload(wrapper.encoded), F.sealed(wrapper.sealed), F.ephemeralPublicKey(wrapper.ephemeralPublicKey)),
                     result: .valid))
         }
         addSeal(
@@ -124,12 +120,12 @@ public struct FlowDownPayloadSuite: VectorSuite {
             _ slug: String, _ comment: String, _ flags: [String], seed: [UInt8] = Self.recipientSeed, payload: String,
             expectedSession: String? = nil, _ result: ExpectedResult, _ error: String? = nil, session: String = "", plaintext: [UInt8] = []
         ) {
-            var input: JSONObject = ["seed": .string(Hex.encode(seed)), "payload": .string(payload)]
-            if let expectedSession { input["expectedSession"] = .string(expectedSession) }
+            var input = JSONObject(F.seed(seed), F.payload(payload))
+            if let expectedSession { input.set(F.expectedSession, expectedSession) }
             open.append(
                 TestCase(
                     id: "\(id)/open-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 9"], input: input,
-                    expected: result != .invalid ? ["session": .string(session), "plaintext": .string(Hex.encode(plaintext))] : [:],
+                    expected: result != .invalid ? JSONObject(F.payloadSession(session), F.plaintext(plaintext)) : JSONObject(),
                     result: result, error: error))
         }
         let specPayload = Self.seal(
@@ -147,9 +143,12 @@ public struct FlowDownPayloadSuite: VectorSuite {
         addOpen(
             "key-order", "keys ephemeralPublicKey, sealed, session; no \\/ escapes", ["KeyOrder"],
             payload: Base64.encode(
-                JSONWriter().bytes([
-                    "ephemeralPublicKey": .string(base.ephemeralPublicKey), "sealed": .string(base.sealed), "session": .string(session),
-                ]),
+                JSONWriter().bytes(
+                    .object(
+                        JSONObject([
+                            ("ephemeralPublicKey", .string(base.ephemeralPublicKey)), ("sealed", .string(base.sealed)),
+                            ("session", .string(session)),
+                        ]))),
                 variant: .foundation), .valid, session: session, plaintext: plain)
         let box = try! Base64.decode(base.sealed, variant: .foundation)
         func withBox(_ change: (inout [UInt8]) -> Void) -> String {
@@ -303,15 +302,19 @@ public struct FlowDownPayloadSuite: VectorSuite {
         guard group.type == Self.seal.type else {
             return defaultMismatch(result: result, expected: test.expected)
         }
-        guard let payload = result["payload"]?.stringValue else { return "result has no payload" }
+        guard let payload = result[F.payload] else { return "result has no payload" }
         guard let wrapper = try? PayloadWrapper(encoded: payload) else { return "payload does not decode to the JSON wrapper" }
-        for (name, value) in [("session", wrapper.session), ("sealed", wrapper.sealed), ("ephemeralPublicKey", wrapper.ephemeralPublicKey)]
-        {
-            let expected = name == "session" ? test.input["session"]?.stringValue : test.expected[name]?.stringValue
-            if value != expected { return "\(name) is \(value.debugDescription), expected \(expected ?? "-")" }
+        // The session is the sealed one (an input); the wrapper's other members are the expected ones.
+        let members = [
+            (F.payloadSession.name, wrapper.session, test.input[F.payloadSession]),
+            (F.sealed.name, wrapper.sealed, test.expected[F.sealed]),
+            (F.ephemeralPublicKey.name, wrapper.ephemeralPublicKey, test.expected[F.ephemeralPublicKey]),
+        ]
+        for (name, value, expected) in members where value != expected {
+            return "\(name) is \(value.debugDescription), expected \(expected ?? "-")"
         }
         // The wrapper's parts may also be given beside the payload; if they are, they must be right.
-        for name in ["sealed", "ephemeralPublicKey"] {
+        for name in [F.sealed.name, F.ephemeralPublicKey.name] {
             if let value = result[name], value != .null, value != test.expected[name] {
                 return "'\(name)' is \(value), expected \(test.expected[name] ?? "none")"
             }
@@ -320,7 +323,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["payload"]?.stringValue ?? $0.test.expected["payload"]?.stringValue }
+        file.allTests.compactMap { $0.test.input[F.payload] ?? $0.test.expected[F.payload] }
             .map { CorpusSeed(target: "FuzzFlowDownPayload", bytes: Array($0.utf8)) }
     }
 }

@@ -11,24 +11,11 @@ import WireCore
 public struct FlowDownSessionSuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/session" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
-
-    static let stepSchema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "open": SchemaBuilder.string, "now": SchemaBuilder.integer, "confirm": SchemaBuilder.string, "dismiss": SchemaBuilder.string,
-        ],
-        "additionalProperties": false,
-    ]
+    typealias F = FlowDownFields
 
     /// `FlowDownSessionTest`: `flowdown.session {models, sessions, steps}` → `{outcomes}`.
     public static let session = GroupKind(
-        "FlowDownSessionTest", op: "flowdown.session",
-        input: [
-            Field("models", SchemaBuilder.array(SchemaBuilder.array(SchemaBuilder.string))),
-            Field("sessions", SchemaBuilder.array(SchemaBuilder.string)), Field("steps", SchemaBuilder.array(stepSchema)),
-        ],
-        expected: [Field("outcomes", SchemaBuilder.array(SchemaBuilder.string))])
+        "FlowDownSessionTest", op: "flowdown.session", input: [F.heldModels, F.sessions, F.steps], expected: [F.outcomes])
 
     public var groupKinds: [GroupKind] { [Self.session] }
 
@@ -195,11 +182,10 @@ public struct FlowDownSessionSuite: VectorSuite {
         let tests = scenarios.map { slug, comment, flags, steps, models in
             TestCase(
                 id: "\(id)/\(slug)", comment: comment, flags: flags, spec: ["FlowDown 4", "FlowDown 6", "FlowDown 8"],
-                input: [
-                    "models": .array(models.map { .array($0.map { .string($0) }) }), "sessions": [.string(s1), .string(s2)],
-                    "steps": .array(steps.map(\.json)),
-                ],
-                expected: ["outcomes": .array(Self.outcomes(models: models, sessions: [s1, s2], steps: steps).map { .string($0) })],
+                input: JSONObject(
+                    F.heldModels(models.map { .array($0.map { .string($0) }) }), F.sessions([.string(s1), .string(s2)]),
+                    F.steps(steps.map(\.json))),
+                expected: JSONObject(F.outcomes(Self.outcomes(models: models, sessions: [s1, s2], steps: steps).map { .string($0) })),
                 result: .valid)
         }
         return VectorFile(
@@ -224,22 +210,24 @@ public enum FlowDownSessionStep: Equatable, Sendable {
     case confirm(String)
     case dismiss(String)
 
+    typealias F = FlowDownFields
+
     /// The step as the vectors write it.
     public var json: JSONValue {
         switch self {
-        case .open(let url, let now): ["open": .string(url), "now": .int(now)]
-        case .confirm(let session): ["confirm": .string(session)]
-        case .dismiss(let session): ["dismiss": .string(session)]
+        case .open(let url, let now): .object(JSONObject(F.stepOpen(url), F.stepNow(now)))
+        case .confirm(let session): .object(JSONObject(F.stepConfirm(session)))
+        case .dismiss(let session): .object(JSONObject(F.stepDismiss(session)))
         }
     }
 
     /// A step of the vectors; nil for any other shape.
     public init?(json: JSONValue) {
-        if let url = json["open"]?.stringValue, let now = json["now"]?.intValue {
+        if let url = json[F.stepOpen], let now = json[F.stepNow] {
             self = .open(url, at: now)
-        } else if let session = json["confirm"]?.stringValue {
+        } else if let session = json[F.stepConfirm] {
             self = .confirm(session)
-        } else if let session = json["dismiss"]?.stringValue {
+        } else if let session = json[F.stepDismiss] {
             self = .dismiss(session)
         } else {
             return nil

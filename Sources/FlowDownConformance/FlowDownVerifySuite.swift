@@ -8,15 +8,12 @@ import WireCore
 public struct FlowDownVerifySuite: VectorSuite {
     public init() {}
     public var id: String { "flowdown/verify" }
-    public var operations: [ShimOperation] { FlowDownOperations.all }
+    typealias F = FlowDownFields
 
     /// `FlowDownVerifyExchangeTest`: `flowdown.verifyExchange {url, pk, now}` → the verified request.
     public static let verifyExchange = GroupKind(
-        "FlowDownVerifyExchangeTest", op: "flowdown.verifyExchange", input: [.string("url"), .string("pk"), .integer("now")],
-        expected: [
-            .string("session"), .string("appName"), .string("reason"), .array("capabilities", of: SchemaBuilder.string),
-            .boolean("multipleSelection"), Field("timestamp", ["type": "number"]),
-        ])
+        "FlowDownVerifyExchangeTest", op: "flowdown.verifyExchange", input: [F.exchangeURL, F.handshakePK, F.now],
+        expected: [F.session, F.appName, F.reason, F.capabilities, F.multipleSelection, F.verifiedTimestamp])
 
     public var groupKinds: [GroupKind] { [Self.verifyExchange] }
 
@@ -132,12 +129,11 @@ public struct FlowDownVerifySuite: VectorSuite {
 
     func expected(
         appName: String = "Verifier Test", reason: String = "Summarise my notes", capabilities: [String] = ["visual", "tool"],
-        multipleSelection: Bool = true, timestamp: JSONValue = 1_700_000_000
+        multipleSelection: Bool = true, timestamp: Double = 1_700_000_000
     ) -> JSONObject {
-        [
-            "session": .string(FlowDownFixtures.session), "appName": .string(appName), "reason": .string(reason),
-            "capabilities": .array(capabilities.map { .string($0) }), "multipleSelection": .bool(multipleSelection), "timestamp": timestamp,
-        ]
+        JSONObject(
+            F.session(FlowDownFixtures.session), F.appName(appName), F.reason(reason), F.capabilities(capabilities.map { .string($0) }),
+            F.multipleSelection(multipleSelection), F.verifiedTimestamp(timestamp))
     }
 
     public func generate() -> VectorFile {
@@ -146,13 +142,13 @@ public struct FlowDownVerifySuite: VectorSuite {
         var tests: [TestCase] = []
         func add(
             _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], url: String, pk: String? = nil,
-            now: Int64 = now, _ result: ExpectedResult, _ error: String? = nil, expected: JSONObject = [:]
+            now: Int64 = now, _ result: ExpectedResult, _ error: String? = nil, expected: JSONObject = JSONObject()
         ) {
             tests.append(
                 TestCase(
                     id: "\(id)/\(slug)", comment: comment, flags: flags, spec: spec,
-                    input: ["url": .string(url), "pk": .string(pk ?? b.pk), "now": .int(now)],
-                    expected: result == .invalid ? [:] : expected, result: result, error: error))
+                    input: JSONObject(F.exchangeURL(url), F.handshakePK(pk ?? b.pk), F.now(now)),
+                    expected: result == .invalid ? JSONObject() : expected, result: result, error: error))
         }
         let valid = b.url(b.items())
         let specPair = FlowDownFixtures.keyPair(FlowDownFixtures.specSeed)
@@ -163,10 +159,9 @@ public struct FlowDownVerifySuite: VectorSuite {
         add(
             "spec-example", "the signed URL of spec section 13", ["SpecExample"], ["FlowDown 6", "FlowDown 13"], url: specURL,
             pk: specPair.publicKey.encoded, .valid,
-            expected: [
-                "session": "session-1", "appName": "Tester", "reason": "Need a model", "capabilities": ["audio", "developerRole"],
-                "multipleSelection": false, "timestamp": 1_700_000_000,
-            ])
+            expected: JSONObject(
+                F.session("session-1"), F.appName("Tester"), F.reason("Need a model"), F.capabilities(["audio", "developerRole"]),
+                F.multipleSelection(false), F.verifiedTimestamp(1_700_000_000)))
         add("valid", "a valid exchange URL", [], ["FlowDown 6"], url: valid, .valid, expected: expected())
         for (delta, result) in [(-299, ExpectedResult.valid), (299, .valid), (-300, .invalid), (300, .invalid)] {
             let ts = now + Int64(delta)
@@ -174,7 +169,7 @@ public struct FlowDownVerifySuite: VectorSuite {
                 "timestamp-\(delta < 0 ? "minus" : "plus")-\(abs(delta))", "timestamp now\(delta < 0 ? "" : "+")\(delta) s", ["Window"],
                 ["FlowDown 6"],
                 url: b.url(b.items(timestamp: String(ts))), result, result == .invalid ? "expired" : nil,
-                expected: expected(timestamp: .int(ts)))
+                expected: expected(timestamp: Double(ts)))
         }
         // One bit of the signature flipped.
         var sigBytes = try! Base64.decode(
@@ -356,9 +351,9 @@ public struct FlowDownVerifySuite: VectorSuite {
         // Timestamps as Swift's Double.
         let now = Double(FlowDownFixtures.now)
         let window = ["Window", "SwiftDoubleTimestamp"]
-        let timestamps: [(String, String, String, [String], ExpectedResult, String?, JSONValue)] = [
+        let timestamps: [(String, String, String, [String], ExpectedResult, String?, Double)] = [
             ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", ["SwiftDoubleTimestamp"], .acceptable, nil, 1_700_000_000),
-            ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", window, .valid, nil, .double(now - 299.5)),
+            ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", window, .valid, nil, now - 299.5),
             ("timestamp-fraction-outside", "timestamp = now - 300.5", "1699999699.5", window, .invalid, "expired", 0),
             ("timestamp-nan", "timestamp=nan: no comparison with NaN holds, so it is expired", "nan", window, .invalid, "expired", 0),
             ("timestamp-infinity", "timestamp=inf", "inf", window, .invalid, "expired", 0),
@@ -367,7 +362,7 @@ public struct FlowDownVerifySuite: VectorSuite {
             let url = b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(b.items(timestamp: text)))&sig={sig}")
             add(
                 slug, comment + ", signed as such", flags, spec, url, nil, result, error,
-                result == .invalid ? [:] : expected(timestamp: value))
+                result == .invalid ? JSONObject() : expected(timestamp: value))
         }
 
         // multiple_selection and capabilities.
@@ -401,6 +396,6 @@ public struct FlowDownVerifySuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["url"]?.stringValue }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
+        file.allTests.compactMap { $0.test.input[F.exchangeURL] }.map { CorpusSeed(target: "FuzzFlowDownURL", bytes: Array($0.utf8)) }
     }
 }

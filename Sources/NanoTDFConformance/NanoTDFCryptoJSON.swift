@@ -2,91 +2,80 @@ import ConformanceKit
 import NanoTDF
 import WireCore
 
-/// The JSON of `nanotdf.encrypt`'s arguments and `nanotdf.decrypt`'s result (binary values hex,
-/// curves by name, ciphers by tag bits), both ways: the vectors write it, the op and the CLI read it.
+/// The JSON of `nanotdf.encrypt`'s arguments and `nanotdf.decrypt`'s result, both ways, through the
+/// declared fields (`NanoTDFFields`): the vectors write it, the op and the CLI read it.
 package enum NanoTDFCryptoJSON {
-    static let protocolCodes: [String: UInt8] = ["http": 0x0, "https": 0x1, "shared-resource-directory": 0xF]
+    typealias F = NanoTDFFields
 
     /// The arguments of `nanotdf.encrypt` for `parameters`; keys are written as raw scalars.
     package static func arguments(_ parameters: EncryptionParameters) -> JSONObject {
         var policy: JSONObject
         switch parameters.policy {
-        case .remote(let locator): policy = ["type": "remote", "locator": NanoTDFJSON.locator(locator)]
-        case .embeddedPlaintext(let content): policy = ["type": "embedded-plaintext", "content": .string(Hex.encode(content))]
-        case .embeddedEncrypted(let content): policy = ["type": "embedded-encrypted", "content": .string(Hex.encode(content))]
+        case .remote(let locator): policy = JSONObject(F.policyType(.remote), F.policyLocator(NanoTDFJSON.locator(locator)))
+        case .embeddedPlaintext(let content): policy = JSONObject(F.policyType(.embeddedPlaintext), F.policyContent(content))
+        case .embeddedEncrypted(let content): policy = JSONObject(F.policyType(.embeddedEncrypted), F.policyContent(content))
         case .embeddedEncryptedWithKeyAccess(let content, let locator, let key):
-            policy = [
-                "type": "embedded-encrypted-key-access", "content": .string(Hex.encode(content)), "locator": NanoTDFJSON.locator(locator),
-                "keyAccessPrivateKey": .string(Hex.encode(key.scalarBytes)),
-            ]
+            policy = JSONObject(
+                F.policyType(.embeddedEncryptedWithKeyAccess), F.policyContent(content), F.policyLocator(NanoTDFJSON.locator(locator)),
+                F.keyAccessPrivateKey(key.scalarBytes))
         }
-        var object: JSONObject = [
-            "magic": .string(parameters.version.name), "kasPublicKey": .string(Hex.encode(parameters.kasPublicKey)),
-            "kas": NanoTDFJSON.locator(parameters.kas), "curve": .string(parameters.ephemeralKey.curve.name),
-            "cipher": .int(Int64(parameters.cipher.tagBits)), "policy": .object(policy),
-            "ecdsaBinding": .bool(parameters.bindingVariant.isECDSA), "bindingVariant": .string(parameters.bindingVariant.rawValue),
-            "ephemeralPrivateKey": .string(Hex.encode(parameters.ephemeralKey.scalarBytes)), "iv": .string(Hex.encode(parameters.iv)),
-            "ivConvention": .string(parameters.ivConvention.rawValue), "plaintext": .string(Hex.encode(parameters.plaintext)),
-        ]
+        var object = JSONObject(
+            F.magic(parameters.version), F.kasPublicKey(parameters.kasPublicKey), F.kas(NanoTDFJSON.locator(parameters.kas)),
+            F.curve(parameters.ephemeralKey.curve), F.cipher(parameters.cipher), F.policyParameters(policy),
+            F.ecdsaBinding(parameters.bindingVariant.isECDSA), F.bindingVariant(parameters.bindingVariant),
+            F.ephemeralPrivateKey(parameters.ephemeralKey.scalarBytes), F.iv(parameters.iv), F.ivConvention(parameters.ivConvention),
+            F.plaintext(parameters.plaintext))
         if let signing = parameters.signingKey {
-            object["signingPrivateKey"] = .string(Hex.encode(signing.scalarBytes))
-            object["signatureCurve"] = .string(signing.curve.name)
+            object.set(F.signingPrivateKey, signing.scalarBytes)
+            object.set(F.signatureCurveParameter, signing.curve)
         }
         return object
     }
 
-    /// `nanotdf.encrypt`'s arguments read back; what is missing, mistyped or unknown is `bad-request`
-    /// naming the argument, a key that cannot be read is the module's `bad-private-key`.
+    /// `nanotdf.encrypt`'s arguments read back (the declared fields have been checked, so what is left
+    /// is how they fit together); a key that cannot be read is the module's `bad-private-key`.
     package static func parameters(_ args: JSONObject) throws(ShimError) -> EncryptionParameters {
-        let curve = try named("curve", args, Curve.allCases, \.name)
-        let cipher = try named("cipher", args, Cipher.allCases) { "\($0.tagBits)" }
-        let variant = try named("bindingVariant", args, BindingVariant.allCases, \.rawValue)
-        guard try args.bool("ecdsaBinding") == variant.isECDSA else {
+        let curve = try args.read(F.curve)
+        let variant = try args.read(F.bindingVariant)
+        guard try args.read(F.ecdsaBinding) == variant.isECDSA else {
             throw badRequest("ecdsaBinding must be \(variant.isECDSA) for bindingVariant \(variant.rawValue)")
         }
-        let policyArgs = try object("policy", args)
-        let content = { () throws(ShimError) -> [UInt8] in try policyArgs.hex("content") }
+        let policyArgs = try args.read(F.policyParameters)
+        let content = { () throws(ShimError) -> [UInt8] in try policyArgs.read(F.policyContent) }
+        let locator = { () throws(ShimError) -> ResourceLocator in try Self.locator(try policyArgs.read(F.policyLocator)) }
         let policy: PolicyContent
-        switch try policyArgs.string("type") {
-        case "remote": policy = .remote(try locator(try object("locator", policyArgs)))
-        case "embedded-plaintext": policy = .embeddedPlaintext(try content())
-        case "embedded-encrypted": policy = .embeddedEncrypted(try content())
-        case "embedded-encrypted-key-access":
+        switch try policyArgs.read(F.policyType) {
+        case .remote: policy = .remote(try locator())
+        case .embeddedPlaintext: policy = .embeddedPlaintext(try content())
+        case .embeddedEncrypted: policy = .embeddedEncrypted(try content())
+        case .embeddedEncryptedWithKeyAccess:
             policy = .embeddedEncryptedWithKeyAccess(
-                try content(), locator: try locator(try object("locator", policyArgs)),
-                ephemeralKey: try key(policyArgs.hex("keyAccessPrivateKey"), curve))
-        case let other: throw badRequest("policy.type \(other) is not one of \(Policy.Kind.allCases.map(\.name))")
+                try content(), locator: try locator(), ephemeralKey: try key(policyArgs.read(F.keyAccessPrivateKey), curve))
         }
         var signingKey: PrivateKey? = nil
-        if args["signingPrivateKey"] != nil {
-            signingKey = try key(args.hex("signingPrivateKey"), try named("signatureCurve", args, Curve.allCases, \.name))
+        if let signing = try args.readIfPresent(F.signingPrivateKey) {
+            signingKey = try key(signing, try args.read(F.signatureCurveParameter))
         }
         return EncryptionParameters(
-            version: try named("magic", args, Header.Version.allCases, \.name), kas: try locator(try object("kas", args)),
-            kasPublicKey: try args.hex("kasPublicKey"), cipher: cipher, policy: policy, bindingVariant: variant,
-            ephemeralKey: try key(args.hex("ephemeralPrivateKey"), curve), iv: try args.hex("iv"),
-            ivConvention: try named("ivConvention", args, IVConvention.allCases, \.rawValue), plaintext: try args.hex("plaintext"),
-            signingKey: signingKey)
+            version: try args.read(F.magic), kas: try Self.locator(try args.read(F.kas)), kasPublicKey: try args.read(F.kasPublicKey),
+            cipher: try args.read(F.cipher), policy: policy, bindingVariant: variant,
+            ephemeralKey: try key(args.read(F.ephemeralPrivateKey), curve), iv: try args.read(F.iv),
+            ivConvention: try args.read(F.ivConvention), plaintext: try args.read(F.plaintext), signingKey: signingKey)
     }
 
     /// `nanotdf.decrypt`'s result.
     package static func decryption(_ result: Decryption) -> JSONObject {
-        [
-            "plaintext": .string(Hex.encode(result.plaintext)), "ivConvention": .string(result.ivConvention.rawValue),
-            "bindingVerified": .bool(result.bindingVerified), "bindingVariant": result.bindingVariant.map { .string($0.rawValue) } ?? .null,
-            "signatureVerified": result.signatureVerified.map { .bool($0) } ?? .null,
-            "policyPlaintext": result.policyPlaintext.map { .string(Hex.encode($0)) } ?? .null,
-        ]
+        JSONObject(
+            F.plaintext(result.plaintext), F.ivConvention(result.ivConvention), F.bindingVerified(result.bindingVerified),
+            F.verifiedBindingVariant(result.bindingVariant), F.signatureVerified(result.signatureVerified),
+            F.policyPlaintext(result.policyPlaintext))
     }
 
-    /// A locator object {protocol, body (hex), identifier (hex)}.
+    /// A locator object {protocol, body, identifier}.
     static func locator(_ object: JSONObject) throws(ShimError) -> ResourceLocator {
-        let name = try object.string("protocol")
-        guard let code = protocolCodes[name] else {
-            throw badRequest("locator protocol \(name) is not one of \(protocolCodes.keys.sorted())")
-        }
-        let identifier = object["identifier"] == nil ? [] : try object.hex("identifier")
-        return ResourceLocator(protocolCode: code, body: try object.hex("body"), identifier: identifier)
+        ResourceLocator(
+            protocolCode: try object.read(F.locatorProtocol), body: try object.read(F.locatorBody),
+            identifier: try object.read(F.locatorIdentifier))
     }
 
     /// A private key argument of `curve` (raw scalar or DER).
@@ -96,21 +85,6 @@ package enum NanoTDFCryptoJSON {
         } catch {
             throw ShimError(error)
         }
-    }
-
-    static func object(_ name: String, _ args: JSONObject) throws(ShimError) -> JSONObject {
-        guard let value = args[name]?.objectValue else { throw badRequest("argument '\(name)' must be an object") }
-        return value
-    }
-
-    /// The case of `all` whose name is the string argument `name`.
-    static func named<T>(_ name: String, _ args: JSONObject, _ all: [T], _ label: (T) -> String) throws(ShimError) -> T {
-        let value: String
-        if let number = args[name]?.intValue { value = "\(number)" } else { value = try args.string(name) }
-        guard let match = all.first(where: { label($0) == value }) else {
-            throw badRequest("argument '\(name)' is \(value), not one of \(all.map(label))")
-        }
-        return match
     }
 
     static func badRequest(_ message: String) -> ShimError { ShimError(code: ShimError.badRequestCode, message: message) }

@@ -6,9 +6,13 @@ import WireCore
 /// The `nanotdf/crypto` cases where something is wrong: refusals (a tag that does not
 /// authenticate, a key that does not fit) and reports (a binding or signature that does not verify).
 enum NanoTDFCryptoRefusals {
+    typealias F = NanoTDFFields
+    /// P-256's field prime: an x coordinate that is no field element, so no point.
+    static let p256Prime = try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
+
     static func decryptCases(suite: String) -> [TestCase] {
         let example = NanoTDFCryptoExamples.all[0]
-        let key = Hex.encode(example.key)
+        let key = example.key
         let base = example.container
         func changed(_ offset: Int, _ change: (inout UInt8) -> Void) -> [UInt8] {
             var bytes = base
@@ -16,12 +20,10 @@ enum NanoTDFCryptoRefusals {
             return bytes
         }
         // Spec example 1: binding 45..<109, ephemeral key 109..<142, IV 145, ciphertext 148, tag 153..<161, signature 194..<258.
-        // P-256's field prime: an x coordinate that is no field element, so no point.
-        let p256Prime = try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
         let offCurve = Array(base.prefix(110)) + p256Prime + Array(base.suffix(from: 142))
-        let otherKey = Hex.encode(NanoTDFCryptoShape.kasKey(.secp256r1).scalarBytes)
-        let p384Key = Hex.encode(NanoTDFCryptoShape.kasKey(.secp384r1).pkcs8)
-        let refusals: [(String, String, [String], [UInt8], String, String?, String)] = [
+        let otherKey = NanoTDFCryptoShape.kasKey(.secp256r1).scalarBytes
+        let p384Key = NanoTDFCryptoShape.kasKey(.secp384r1).pkcs8
+        let refusals: [(String, String, [String], [UInt8], [UInt8], IVConvention?, String)] = [
             (
                 "tag-modified", "spec example 1, first tag byte flipped", ["TagModified"], changed(153) { $0 ^= 1 }, key, nil,
                 "authentication-failed"
@@ -36,10 +38,10 @@ enum NanoTDFCryptoRefusals {
             ),
             (
                 "convention-zero-prefix", "spec example 1 asked for under zero-prefix: it authenticates only under spec-iv24",
-                ["WrongConvention"], base, key, "zero-prefix", "authentication-failed"
+                ["WrongConvention"], base, key, .zeroPrefix, "authentication-failed"
             ),
             (
-                "convention-zero-suffix", "spec example 1 asked for under zero-suffix", ["WrongConvention"], base, key, "zero-suffix",
+                "convention-zero-suffix", "spec example 1 asked for under zero-suffix", ["WrongConvention"], base, key, .zeroSuffix,
                 "authentication-failed"
             ),
             ("wrong-key", "spec example 1 with another P-256 key", ["WrongKey"], base, otherKey, nil, "authentication-failed"),
@@ -51,8 +53,8 @@ enum NanoTDFCryptoRefusals {
                 "ephemeral-off-curve", "spec example 1 with ephemeral x = p (not a field element)", ["OffCurve"], offCurve, key, nil,
                 "off-curve"
             ),
-            ("private-key-zero", "the scalar 0", ["BadKey"], base, String(repeating: "00", count: 32), nil, "bad-private-key"),
-            ("private-key-truncated-der", "PKCS#8 DER cut short", ["BadKey"], base, String(key.dropLast(40)), nil, "bad-private-key"),
+            ("private-key-zero", "the scalar 0", ["BadKey"], base, [UInt8](repeating: 0, count: 32), nil, "bad-private-key"),
+            ("private-key-truncated-der", "PKCS#8 DER cut short", ["BadKey"], base, Array(key.dropLast(20)), nil, "bad-private-key"),
             (
                 "container-truncated", "spec example 1 without its last byte: the container's own refusal", ["ParseRefusal"],
                 Array(base.dropLast()), key, nil, "truncated"
@@ -69,8 +71,8 @@ enum NanoTDFCryptoRefusals {
             ),
         ]
         var cases = refusals.map { slug, comment, flags, bytes, privateKey, convention, error in
-            var input: JSONObject = ["container": .string(Hex.encode(bytes)), "privateKey": .string(privateKey)]
-            if let convention { input["ivConvention"] = .string(convention) }
+            var input = JSONObject(F.container(bytes), F.privateKey(privateKey))
+            if let convention { input.set(F.ivConventionChoice, convention) }
             return TestCase(
                 id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9"], input: input, result: .invalid,
                 error: error)
@@ -96,7 +98,7 @@ enum NanoTDFCryptoRefusals {
             cases.append(
                 TestCase(
                     id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9.4", "NanoTDF 8"],
-                    input: ["container": .string(Hex.encode(bytes)), "privateKey": .string(key)],
+                    input: JSONObject(F.container(bytes), F.privateKey(key)),
                     expected: NanoTDFCryptoJSON.decryption(result), result: .valid))
         }
         // Containers the payload of which decrypts under the KAS key while something else of them does not
@@ -106,7 +108,7 @@ enum NanoTDFCryptoRefusals {
             cases.append(
                 TestCase(
                     id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9.3"],
-                    input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                    input: JSONObject(F.container(container.bytes), F.privateKey(kasKey.scalarBytes)),
                     expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid))
         }
         // An encrypted policy whose content was changed: the payload decrypts, the policy does not.
@@ -159,7 +161,7 @@ enum NanoTDFCryptoRefusals {
         return reproducers.map { slug, comment, flags, container in
             TestCase(
                 id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 8", "NanoTDF 9.3"],
-                input: ["container": .string(Hex.encode(container.bytes)), "privateKey": .string(Hex.encode(kasKey.scalarBytes))],
+                input: JSONObject(F.container(container.bytes), F.privateKey(kasKey.scalarBytes)),
                 expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: kasKey)), result: .valid)
         }
     }
@@ -172,23 +174,23 @@ enum NanoTDFCryptoRefusals {
             return args
         }
         let cases: [(String, String, JSONObject, String)] = [
-            ("iv-zero", "payload IV 000000 (reserved for the policy)", with { $0["iv"] = "000000" }, "bad-parameter"),
-            ("iv-four-bytes", "a 4-byte IV", with { $0["iv"] = "00000001" }, "bad-parameter"),
+            ("iv-zero", "payload IV 000000 (reserved for the policy)", with { $0.set(F.iv, [0, 0, 0]) }, "bad-parameter"),
+            ("iv-four-bytes", "a 4-byte IV", with { $0.set(F.iv, [0, 0, 0, 1]) }, "bad-parameter"),
             (
                 "kas-key-off-curve", "KAS public key with x = p",
                 with {
-                    $0["kasPublicKey"] = "02ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+                    $0.set(F.kasPublicKey, [0x02] + p256Prime)
                 }, "off-curve"
             ),
             (
                 "ephemeral-key-zero", "ephemeral scalar 0",
-                with { $0["ephemeralPrivateKey"] = .string(String(repeating: "00", count: 32)) },
+                with { $0.set(F.ephemeralPrivateKey, [UInt8](repeating: 0, count: 32)) },
                 "bad-private-key"
             ),
             (
                 "policy-content-empty", "embedded policy with no content",
                 with {
-                    $0["policy"] = ["type": "embedded-plaintext", "content": ""]
+                    $0.set(F.policyParameters, JSONObject(F.policyType(.embeddedPlaintext), F.policyContent([])))
                 }, "bad-parameter"
             ),
         ]

@@ -10,31 +10,20 @@ import WireCore
 public struct NanoTDFCryptoSuite: VectorSuite {
     public init() {}
     public var id: String { "nanotdf/crypto" }
-    public var operations: [ShimOperation] { NanoTDFOperations.crypto }
-
-    static let curveNames = Curve.allCases.map(\.name)
-    static let conventionNames = IVConvention.allCases.map(\.rawValue)
+    typealias F = NanoTDFFields
 
     /// `NanoTDFDecryptTest`: `nanotdf.decrypt {container, privateKey, ivConvention?}` → the plaintext and what verified.
     public static let decrypt = GroupKind(
-        "NanoTDFDecryptTest", op: "nanotdf.decrypt",
-        input: [.hex("container"), .hex("privateKey"), .oneOf("ivConvention", ["auto"] + conventionNames, required: false)],
-        expected: [
-            .hex("plaintext"), .oneOf("ivConvention", conventionNames), .boolean("bindingVerified"),
-            Field("bindingVariant", SchemaBuilder.nullable(SchemaBuilder.oneOf(BindingVariant.allCases.map(\.rawValue)))),
-            Field("signatureVerified", ["type": ["boolean", "null"]]), Field("policyPlaintext", ["type": ["string", "null"]]),
-        ])
+        "NanoTDFDecryptTest", op: "nanotdf.decrypt", input: [F.container, F.privateKey, F.ivConventionChoice],
+        expected: [F.plaintext, F.ivConvention, F.bindingVerified, F.verifiedBindingVariant, F.signatureVerified, F.policyPlaintext])
     /// `NanoTDFEncryptTest`: `nanotdf.encrypt {…every parameter}` → the exact container.
     public static let encrypt = GroupKind(
         "NanoTDFEncryptTest", op: "nanotdf.encrypt",
         input: [
-            .oneOf("magic", ["L1L", "L1M"]), .hex("kasPublicKey"), Field("kas", ["type": "object"]), .oneOf("curve", curveNames),
-            .integer("cipher"), Field("policy", ["type": "object"]), .boolean("ecdsaBinding"),
-            .oneOf("bindingVariant", BindingVariant.allCases.map(\.rawValue)), .hex("ephemeralPrivateKey"), .hex("iv"),
-            .oneOf("ivConvention", conventionNames), .hex("plaintext"), .hex("signingPrivateKey", required: false),
-            .oneOf("signatureCurve", curveNames, required: false),
+            F.magic, F.kasPublicKey, F.kas, F.curve, F.cipher, F.policyParameters, F.ecdsaBinding, F.bindingVariant,
+            F.ephemeralPrivateKey, F.iv, F.ivConvention, F.plaintext, F.signingPrivateKey, F.signatureCurveParameter,
         ],
-        expected: [.hex("container")])
+        expected: [F.container])
 
     public var groupKinds: [GroupKind] { [Self.decrypt, Self.encrypt] }
 
@@ -48,7 +37,7 @@ public struct NanoTDFCryptoSuite: VectorSuite {
                 TestCase(
                     id: "\(id)/decrypt-\(example.name)", comment: example.comment, flags: ["SpecExample", "IVSpec24", "EcdsaFixed"],
                     spec: spec,
-                    input: ["container": .string(Hex.encode(example.container)), "privateKey": .string(Hex.encode(example.key))],
+                    input: JSONObject(F.container(example.container), F.privateKey(example.key)),
                     expected: NanoTDFCryptoJSON.decryption(try! container.decrypt(with: try! PrivateKey(reading: example.key))),
                     result: .valid))
         }
@@ -63,17 +52,14 @@ public struct NanoTDFCryptoSuite: VectorSuite {
             encryptCases.append(
                 TestCase(
                     id: "\(id)/encrypt-\(shape.slug)", comment: shape.comment, flags: shape.flags, spec: spec,
-                    input: NanoTDFCryptoJSON.arguments(parameters), expected: ["container": .string(Hex.encode(bytes))], result: .valid))
+                    input: NanoTDFCryptoJSON.arguments(parameters), expected: JSONObject(F.container(bytes)), result: .valid))
             // Keys are raw scalars, and PKCS#8 DER for GCM-104 cases and L1M, so both forms are read.
             let pkcs8 = shape.cipher == .aes256GCM104 || shape.version == .l1m
             decryptCases.append(
                 TestCase(
                     id: "\(id)/decrypt-\(shape.slug)", comment: shape.comment + (pkcs8 ? ", PKCS#8 key" : ""), flags: shape.flags,
                     spec: spec,
-                    input: [
-                        "container": .string(Hex.encode(bytes)),
-                        "privateKey": .string(Hex.encode(pkcs8 ? kasKey.pkcs8 : kasKey.scalarBytes)),
-                    ],
+                    input: JSONObject(F.container(bytes), F.privateKey(pkcs8 ? kasKey.pkcs8 : kasKey.scalarBytes)),
                     expected: NanoTDFCryptoJSON.decryption(result), result: .valid))
         }
         // The largest policy the uint16 length allows, decrypt only (its encrypt case would double 130 KB of hex).
@@ -83,7 +69,7 @@ public struct NanoTDFCryptoSuite: VectorSuite {
         decryptCases.append(
             TestCase(
                 id: "\(id)/decrypt-\(long.slug)", comment: long.comment + ", 65535-byte policy", flags: long.flags, spec: spec,
-                input: ["container": .string(Hex.encode(longBytes)), "privateKey": .string(Hex.encode(longKey.scalarBytes))],
+                input: JSONObject(F.container(longBytes), F.privateKey(longKey.scalarBytes)),
                 expected: NanoTDFCryptoJSON.decryption(try! Container.parse(longBytes).decrypt(with: longKey)), result: .valid))
         decryptCases += NanoTDFCryptoRefusals.decryptCases(suite: id)
         encryptCases += NanoTDFCryptoRefusals.encryptCases(suite: id)
@@ -106,14 +92,14 @@ public struct NanoTDFCryptoSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        let containers = file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
+        let containers = file.allTests.compactMap { $0.test.input[F.container] }
             .filter { $0.count < 4096 }
         // FuzzECDiff: curve index ‖ KAS scalar ‖ ephemeral key ‖ the bound policy bytes, from raw-key
         // decrypt cases on the NIST curves (the curve byte selects secp256r1/384r1/521r1 modulo 3).
         let ecSeeds = file.allTests.compactMap { entry -> CorpusSeed? in
             guard entry.group.type == Self.decrypt.type, entry.test.result == .valid,
-                let key = entry.test.input["privateKey"]?.stringValue.flatMap({ try? Hex.decode($0) }),
-                let bytes = entry.test.input["container"]?.stringValue.flatMap({ try? Hex.decode($0) }),
+                let key = entry.test.input[F.privateKey],
+                let bytes = entry.test.input[F.container],
                 let header = try? Container.parseEitherBindingForm(bytes).header, header.curve != .secp256k1,
                 key.count == header.curve.signatureLength / 2
             else { return nil }

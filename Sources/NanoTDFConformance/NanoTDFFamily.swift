@@ -5,5 +5,5 @@ public enum NanoTDFFamily {
     /// The `nanotdf/*` suites.
     public static let family = ProtocolFamily(
         name: "nanotdf", title: "NanoTDF (L1L, L1M): header, policy, binding, payload and signature layout",
-        suites: [NanoTDFParseSuite(), NanoTDFCryptoSuite()], bench: NanoTDFBench.set)
+        suites: [NanoTDFParseSuite(), NanoTDFCryptoSuite()], reference: NanoTDFOps.reference, bench: NanoTDFBench.set)
 }

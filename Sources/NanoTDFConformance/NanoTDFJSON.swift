@@ -1,47 +1,43 @@
+import ConformanceKit
 import NanoTDF
 import WireCore
 
-/// The JSON form of parsed NanoTDF fields in vectors and shim results (binary values hex).
+/// The JSON form of parsed NanoTDF fields in vectors and shim results (binary values hex), written
+/// through the declared fields (`NanoTDFFields`).
 package enum NanoTDFJSON {
-    static func locator(_ locator: ResourceLocator) -> JSONValue {
-        [
-            "protocol": .string(locator.protocolName), "body": .string(Hex.encode(locator.body)),
-            "identifier": .string(Hex.encode(locator.identifier)),
-        ]
+    typealias F = NanoTDFFields
+
+    static func locator(_ locator: ResourceLocator) -> JSONObject {
+        JSONObject(F.locatorProtocol(locator.protocolCode), F.locatorBody(locator.body), F.locatorIdentifier(locator.identifier))
     }
 
     /// `nanotdf.parseHeader`'s result.
     package static func header(_ header: Header, length: Int) -> JSONObject {
-        var policy: JSONObject = ["type": .string(header.policy.kind.name), "body": .string(Hex.encode(header.policy.body))]
-        if let policyLocator = header.policy.locator { policy["locator"] = locator(policyLocator) }
-        var object: JSONObject = [
-            "headerLength": .int(Int64(length)), "magic": .string(header.version.name), "kas": locator(header.kas),
-        ]
-        if let key = header.kasKey {
-            object["kasKey"] = ["curve": .string(key.curve.name), "publicKey": .string(Hex.encode(key.publicKey))]
-        }
-        object["curve"] = .string(header.curve.name)
-        object["ecdsaBinding"] = .bool(header.ecdsaBinding)
-        object["hasSignature"] = .bool(header.hasSignature)
-        object["signatureCurve"] = header.hasSignature ? .string(header.signatureCurve?.name ?? "") : .null
-        object["cipher"] = .int(Int64(header.cipher.tagBits))
-        object["policy"] = .object(policy)
-        object["binding"] = .string(Hex.encode(header.policy.binding))
-        object["ephemeralPublicKey"] = .string(Hex.encode(header.ephemeralPublicKey))
+        var policy = JSONObject(F.policyType(header.policy.kind), F.policyBody(header.policy.body))
+        if let policyLocator = header.policy.locator { policy.set(F.policyLocator, locator(policyLocator)) }
+        var object = JSONObject(F.headerLength(Int64(length)), F.magic(header.version), F.kas(locator(header.kas)))
+        if let key = header.kasKey { object.set(F.kasKey, JSONObject(F.kasKeyCurve(key.curve), F.kasKeyPublicKey(key.publicKey))) }
+        object.set(F.curve, header.curve)
+        object.set(F.ecdsaBinding, header.ecdsaBinding)
+        object.set(F.hasSignature, header.hasSignature)
+        object.set(F.signatureCurve, header.hasSignature ? header.signatureCurve : nil)
+        object.set(F.cipher, header.cipher)
+        object.set(F.policy, policy)
+        object.set(F.binding, header.policy.binding)
+        object.set(F.ephemeralPublicKey, header.ephemeralPublicKey)
         return object
     }
 
     /// `nanotdf.parse`'s result: the header's fields, the payload and the signature.
     package static func container(_ container: Container, headerLength: Int) -> JSONObject {
         var object = header(container.header, length: headerLength)
-        object["payload"] = [
-            "length": .int(Int64(container.payload.length)), "iv": .string(Hex.encode(container.payload.iv)),
-            "ciphertext": .string(Hex.encode(container.payload.ciphertext)), "tag": .string(Hex.encode(container.payload.tag)),
-        ]
-        object["signature"] =
-            container.signature.map {
-                ["publicKey": .string(Hex.encode($0.publicKey)), "signature": .string(Hex.encode($0.signature))]
-            } ?? .null
+        let payload = container.payload
+        object.set(
+            F.payload,
+            JSONObject(
+                F.payloadLength(Int64(payload.length)), F.payloadIV(payload.iv), F.payloadCiphertext(payload.ciphertext),
+                F.payloadTag(payload.tag)))
+        object.set(F.signature, container.signature.map { JSONObject(F.signaturePublicKey($0.publicKey), F.signatureBytes($0.signature)) })
         return object
     }
 }

@@ -3,17 +3,20 @@ import ConformanceKit
 @_exported import NanoTDF
 import WireCore
 
-/// The `nanotdf.*` ops as typed functions over the NanoTDF module's types, for `WireCheckTesting`'s
-/// `OpSet`: you write the function, the builder reads the case's arguments (hex to bytes) and writes
-/// the result the vectors compare. Throw `ShimError(code:)` with the vectors' error class to refuse.
-/// The reference implementation is built the same way.
+/// The `nanotdf.*` ops: a typed builder per op, and the reference table made of them.
+///
+/// A builder takes a function over the NanoTDF module's types, reads the case's arguments through the
+/// declared fields (`NanoTDFFields`) and writes the result the vectors compare; `WireCheckTesting`
+/// users give it their own function (throw `ShimError(code:)` with the vectors' error class to refuse).
 public enum NanoTDFOps {
+    typealias F = NanoTDFFields
+
     /// `nanotdf.parseHeader`: the header of `container` and its length in bytes.
     public static func parseHeader(
         _ parse: @escaping @Sendable (_ container: [UInt8]) throws(ShimError) -> (header: Header, length: Int)
     ) -> ShimOperation {
         NanoTDFParseSuite.parseHeader.operation { args throws(ShimError) in
-            let (header, length) = try parse(try args.hex("container"))
+            let (header, length) = try parse(try args.read(F.container))
             return NanoTDFJSON.header(header, length: length)
         }
     }
@@ -21,7 +24,7 @@ public enum NanoTDFOps {
     /// `nanotdf.parse`: the whole container.
     public static func parse(_ parse: @escaping @Sendable (_ container: [UInt8]) throws(ShimError) -> Container) -> ShimOperation {
         NanoTDFParseSuite.parse.operation { args throws(ShimError) in
-            let container = try parse(try args.hex("container"))
+            let container = try parse(try args.read(F.container))
             return NanoTDFJSON.container(container, headerLength: container.header.bytes.count)
         }
     }
@@ -34,17 +37,8 @@ public enum NanoTDFOps {
             -> Decryption
     ) -> ShimOperation {
         NanoTDFCryptoSuite.decrypt.operation { args throws(ShimError) in
-            let convention: IVConvention?
-            switch args["ivConvention"]?.stringValue {
-            case nil, "auto": convention = nil
-            case let name?:
-                guard let named = IVConvention(rawValue: name) else {
-                    throw NanoTDFCryptoJSON.badRequest(
-                        "ivConvention \(name) is not auto or one of \(IVConvention.allCases.map(\.rawValue))")
-                }
-                convention = named
-            }
-            return NanoTDFCryptoJSON.decryption(try decrypt(try args.hex("container"), try args.hex("privateKey"), convention))
+            let convention = try args.readIfPresent(F.ivConventionChoice) ?? nil
+            return NanoTDFCryptoJSON.decryption(try decrypt(try args.read(F.container), try args.read(F.privateKey), convention))
         }
     }
 
@@ -53,7 +47,48 @@ public enum NanoTDFOps {
         -> ShimOperation
     {
         NanoTDFCryptoSuite.encrypt.operation { args throws(ShimError) in
-            ["container": .string(Hex.encode(try encrypt(try NanoTDFCryptoJSON.parameters(args))))]
+            JSONObject(F.container(try encrypt(try NanoTDFCryptoJSON.parameters(args))))
         }
     }
+
+    /// The reference: every op reads an ECDSA-bound container in either binding form (the spec's fixed
+    /// width, or Go's length-prefixed `r`/`s`), as `wirecheck nanotdf inspect` does, so parse and
+    /// decrypt agree on what is a container.
+    public static let reference = OpTable([
+        parseHeader { bytes throws(ShimError) in
+            do throws(NanoTDFError) {
+                return try Container.parseHeaderEitherBindingForm(bytes)
+            } catch {
+                throw ShimError(error)
+            }
+        },
+        parse { bytes throws(ShimError) in
+            do throws(NanoTDFError) {
+                return try Container.parseEitherBindingForm(bytes)
+            } catch {
+                throw ShimError(error)
+            }
+        },
+        decrypt { bytes, keyBytes, convention throws(ShimError) in
+            let container: Container
+            do throws(NanoTDFError) {
+                container = try Container.parseEitherBindingForm(bytes)
+            } catch {
+                throw ShimError(error)
+            }
+            do throws(NanoTDFCryptoError) {
+                return try container.decrypt(
+                    with: try PrivateKey(reading: keyBytes, curve: container.header.curve), ivConvention: convention)
+            } catch {
+                throw ShimError(error)
+            }
+        },
+        encrypt { parameters throws(ShimError) in
+            do throws(NanoTDFCryptoError) {
+                return try Container.encrypt(parameters).bytes
+            } catch {
+                throw ShimError(error)
+            }
+        },
+    ])
 }

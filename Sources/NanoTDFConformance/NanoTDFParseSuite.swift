@@ -9,23 +9,14 @@ import WireCore
 public struct NanoTDFParseSuite: VectorSuite {
     public init() {}
     public var id: String { "nanotdf/parse" }
-    public var operations: [ShimOperation] { NanoTDFOperations.all }
-
-    static let curveNames = Curve.allCases.map(\.name)
-    static let headerFields: [Field] = [
-        .integer("headerLength"), .oneOf("magic", ["L1L", "L1M"]), Field("kas", ["type": "object"]),
-        Field("kasKey", ["type": "object"], required: false), .oneOf("curve", curveNames), .boolean("ecdsaBinding"),
-        .boolean("hasSignature"), Field("signatureCurve", SchemaBuilder.nullable(SchemaBuilder.oneOf(curveNames))),
-        .integer("cipher"), Field("policy", ["type": "object"]), .hex("binding"), .hex("ephemeralPublicKey"),
-    ]
+    typealias F = NanoTDFFields
 
     /// `NanoTDFParseHeaderTest`: `nanotdf.parseHeader {container}` → the header's fields; what follows the header is not read.
     public static let parseHeader = GroupKind(
-        "NanoTDFParseHeaderTest", op: "nanotdf.parseHeader", input: [.hex("container")], expected: headerFields)
+        "NanoTDFParseHeaderTest", op: "nanotdf.parseHeader", input: [F.container], expected: F.header)
     /// `NanoTDFParseTest`: `nanotdf.parse {container}` → the header's fields, `payload` and `signature`.
     public static let parse = GroupKind(
-        "NanoTDFParseTest", op: "nanotdf.parse", input: [.hex("container")],
-        expected: headerFields + [Field("payload", ["type": "object"]), Field("signature", ["type": ["object", "null"]])])
+        "NanoTDFParseTest", op: "nanotdf.parse", input: [F.container], expected: F.header + [F.payload, F.signature])
 
     public var groupKinds: [GroupKind] { [Self.parseHeader, Self.parse] }
 
@@ -275,13 +266,13 @@ public struct NanoTDFParseSuite: VectorSuite {
             parseCases.append(
                 TestCase(
                     id: "\(id)/parse-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 7", "NanoTDF 8"],
-                    input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.container(container, headerLength: length),
+                    input: JSONObject(F.container(bytes)), expected: NanoTDFJSON.container(container, headerLength: length),
                     result: .valid))
             if flags.contains("SpecExample") || flags.contains("ArkavoL1M") || slug.hasSuffix("-hash-remote") {
                 headerCases.append(
                     TestCase(
                         id: "\(id)/header-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 2", "NanoTDF 5"],
-                        input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.header(header, length: length),
+                        input: JSONObject(F.container(bytes)), expected: NanoTDFJSON.header(header, length: length),
                         result: .valid))
             }
         }
@@ -292,7 +283,7 @@ public struct NanoTDFParseSuite: VectorSuite {
             let container = try! Container.parseEitherBindingForm(bytes)
             let (header, length) = try! Container.parseHeaderEitherBindingForm(bytes)
             let comment = "an ECDSA binding in Go's length-prefixed form on \(curve.name)"
-            let input: JSONObject = ["container": .string(Hex.encode(bytes))]
+            let input: JSONObject = JSONObject(F.container(bytes))
             parseCases.append(
                 TestCase(
                     id: "\(id)/parse-ecdsa-go-\(curve.name)", comment: comment, flags: ["EcdsaBinding", "EcdsaGo"], spec: ["NanoTDF 5"],
@@ -314,7 +305,7 @@ public struct NanoTDFParseSuite: VectorSuite {
             headerCases.append(
                 TestCase(
                     id: "\(id)/header-\(slug)", comment: comment, flags: ["HeaderOnly"], spec: ["NanoTDF 1"],
-                    input: ["container": .string(Hex.encode(bytes))], expected: NanoTDFJSON.header(header, length: length), result: .valid))
+                    input: JSONObject(F.container(bytes)), expected: NanoTDFJSON.header(header, length: length), result: .valid))
         }
         for (slug, comment, flags, bytes, code) in invalidContainers() {
             do {
@@ -325,14 +316,14 @@ public struct NanoTDFParseSuite: VectorSuite {
                 parseCases.append(
                     TestCase(
                         id: "\(id)/parse-\(slug)", comment: "\(comment) (\(error.description))", flags: flags, spec: ["NanoTDF 11"],
-                        input: ["container": .string(Hex.encode(bytes))], result: .invalid, error: code.rawValue))
+                        input: JSONObject(F.container(bytes)), result: .invalid, error: code.rawValue))
             }
             // The refusals inside the header are the header op's invalid cases too.
             if (try? Container.parseHeader(bytes)) == nil {
                 headerCases.append(
                     TestCase(
                         id: "\(id)/header-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 11"],
-                        input: ["container": .string(Hex.encode(bytes))], result: .invalid, error: code.rawValue))
+                        input: JSONObject(F.container(bytes)), result: .invalid, error: code.rawValue))
             }
         }
         return VectorFile(
@@ -352,7 +343,7 @@ public struct NanoTDFParseSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        let containers = file.allTests.compactMap { $0.test.input["container"]?.stringValue }.compactMap { try? Hex.decode($0) }
+        let containers = file.allTests.compactMap { $0.test.input[F.container] }
         return containers.map { CorpusSeed(target: "FuzzNanoTDF", bytes: $0) }
             + containers.map { CorpusSeed(target: "FuzzNanoTDFHeader", bytes: $0) }
     }

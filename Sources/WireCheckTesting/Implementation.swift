@@ -41,9 +41,9 @@ final class ImplementationAdapter<Wrapped: Implementation>: ImplementationUnderT
     var supportedOps: Set<String> { wrapped.supportedOps ?? allOps }
     var reproducerPrefix: String { "swift test --filter" }
 
-    func call(_ call: ShimCall) -> CallOutcome {
+    func call(_ request: ShimRequest) -> CallOutcome {
         do throws(ShimError) {
-            return CallOutcome(response: .success(.success(try wrapped.call(op: call.op, args: call.args))), stderr: "")
+            return CallOutcome(response: .success(.success(try wrapped.call(op: request.op, args: request.args))), stderr: "")
         } catch {
             return CallOutcome(response: .success(.failure(error)), stderr: "")
         }

@@ -6,13 +6,13 @@ import WireCore
 public struct Base64Suite: VectorSuite {
     public init() {}
     public var id: String { "wirecore/base64" }
+    typealias F = WireCoreFields
+
     /// `Base64DecodeTest`: `wirecore.base64Decode {variant, text}` → `{bytes}`.
     public static let decode = GroupKind(
-        "Base64DecodeTest", op: "wirecore.base64Decode", params: [.oneOf("variant", Base64Variant.all.map(\.name))],
-        input: [.string("text")], expected: [.hex("bytes")])
+        "Base64DecodeTest", op: "wirecore.base64Decode", params: [F.variant], input: [F.text], expected: [F.bytes])
 
     public var groupKinds: [GroupKind] { [Self.decode] }
-    public var operations: [ShimOperation] { [WireCoreOperations.base64Decode] }
 
     static let notes: [String: VectorFile.Note] = [
         "RFC4648": .init(bugType: .basic, description: "Test vector from RFC 4648 section 10."),
@@ -87,18 +87,18 @@ public struct Base64Suite: VectorSuite {
     public func generate() -> VectorFile {
         let groups = Base64Variant.all.map { variant in
             TestGroup(
-                type: Self.decode.type, params: ["variant": .string(variant.name)],
+                type: Self.decode.type, params: JSONObject(F.variant(variant)),
                 tests: cases(for: variant).map { c in
                     switch c.outcome {
                     case .success(let bytes):
                         return TestCase(
                             id: "\(id)/\(variant.name)/\(c.slug)", comment: c.comment, flags: c.flags,
-                            spec: ["RFC 4648 4", "RFC 4648 5"], input: ["text": .string(c.text)],
-                            expected: ["bytes": .string(Hex.encode(bytes))], result: .valid)
+                            spec: ["RFC 4648 4", "RFC 4648 5"], input: JSONObject(F.text(c.text)),
+                            expected: JSONObject(F.bytes(bytes)), result: .valid)
                     case .failure(let error):
                         return TestCase(
                             id: "\(id)/\(variant.name)/\(c.slug)", comment: "\(c.comment) (\(error))",
-                            flags: c.flags, spec: ["RFC 4648 3.3", "RFC 4648 3.5"], input: ["text": .string(c.text)],
+                            flags: c.flags, spec: ["RFC 4648 3.3", "RFC 4648 3.5"], input: JSONObject(F.text(c.text)),
                             result: .invalid, error: error.code)
                     }
                 })
@@ -119,11 +119,12 @@ public struct Base64Suite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input["text"]?.stringValue }.map {
+        file.allTests.compactMap { $0.test.input[F.text] }.map {
             CorpusSeed(target: "FuzzBase64", bytes: Array($0.utf8))
         }
-            + file.allTests.compactMap { $0.test.expected["bytes"]?.stringValue }.map {
-                CorpusSeed(target: "FuzzHex", bytes: Array($0.utf8))
+            // The hex text as the vectors write it (lower case), which is what FuzzHex reads.
+            + file.allTests.compactMap { $0.test.expected[F.bytes] }.map {
+                CorpusSeed(target: "FuzzHex", bytes: Array(Hex.encode($0).utf8))
             }
     }
 }

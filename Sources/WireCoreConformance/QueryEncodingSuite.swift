@@ -6,20 +6,12 @@ import WireCore
 public struct QueryEncodingSuite: VectorSuite {
     public init() {}
     public var id: String { "wirecore/query-encoding" }
-
-    public var operations: [ShimOperation] { [WireCoreOperations.queryEncode, WireCoreOperations.queryDecode] }
-
-    static let itemsSchema = SchemaBuilder.array([
-        "type": "array", "minItems": 2, "maxItems": 2,
-        "prefixItems": [SchemaBuilder.string, SchemaBuilder.nullable(SchemaBuilder.string)],
-    ])
+    typealias F = WireCoreFields
 
     /// `QueryEncodeTest`: `wirecore.queryEncode {items}` → `{query}`.
-    public static let encode = GroupKind(
-        "QueryEncodeTest", op: "wirecore.queryEncode", input: [Field("items", itemsSchema)], expected: [.string("query")])
+    public static let encode = GroupKind("QueryEncodeTest", op: "wirecore.queryEncode", input: [F.items], expected: [F.query])
     /// `QueryDecodeTest`: `wirecore.queryDecode {query}` → `{items}`.
-    public static let decode = GroupKind(
-        "QueryDecodeTest", op: "wirecore.queryDecode", input: [.string("query")], expected: [Field("items", itemsSchema)])
+    public static let decode = GroupKind("QueryDecodeTest", op: "wirecore.queryDecode", input: [F.query], expected: [F.items])
 
     public var groupKinds: [GroupKind] { [Self.encode, Self.decode] }
 
@@ -51,15 +43,10 @@ public struct QueryEncodingSuite: VectorSuite {
         "ItemOrder": .init(bugType: .canonicalization, description: "Items keep their order; the encoded query is what FlowDown signs."),
     ]
 
-    private static func itemsJSON(_ items: [QueryItem]) -> JSONValue {
-        .array(items.map { [.string($0.name), $0.value.map { .string($0) } ?? .null] })
-    }
-
     private func encodeCase(_ slug: String, _ comment: String, _ flags: [String], _ items: [QueryItem]) -> TestCase {
         TestCase(
             id: "\(id)/encode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 3"],
-            input: ["items": Self.itemsJSON(items)],
-            expected: ["query": .string(URLQueryEncoding.encode(items))], result: .valid)
+            input: JSONObject(F.items(items)), expected: JSONObject(F.query(URLQueryEncoding.encode(items))), result: .valid)
     }
 
     private func decodeCase(
@@ -67,8 +54,7 @@ public struct QueryEncodingSuite: VectorSuite {
     ) -> TestCase {
         TestCase(
             id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 3"],
-            input: ["query": .string(query)],
-            expected: ["items": Self.itemsJSON(URLQueryEncoding.decode(query))], result: result)
+            input: JSONObject(F.query(query)), expected: JSONObject(F.items(URLQueryEncoding.decode(query))), result: result)
     }
 
     public func generate() -> VectorFile {
@@ -145,7 +131,7 @@ public struct QueryEncodingSuite: VectorSuite {
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
         file.allTests.compactMap { pair in
-            pair.test.input["query"]?.stringValue ?? pair.test.expected["query"]?.stringValue
+            pair.test.input[F.query] ?? pair.test.expected[F.query]
         }.map { CorpusSeed(target: "FuzzQueryEncoding", bytes: Array($0.utf8)) }
     }
 }

@@ -6,5 +6,6 @@ public enum WireCoreFamily {
     /// The `wirecore/*` suites and the codec benchmarks.
     public static let family = ProtocolFamily(
         name: "wirecore", title: "WireCore byte codecs: Base64 in eight variants, URLComponents query encoding",
-        suites: [Base64Suite(), QueryEncodingSuite()], bench: WireCoreBench.set)
+        suites: [Base64Suite(), QueryEncodingSuite()], reference: WireCoreOps.reference,
+        bench: WireCoreBench.set)
 }

@@ -77,7 +77,7 @@ final class JudgeAuditTests: XCTestCase {
             return runner.run(files: files)
         }
         let added = run(strict: false) { $0.map { var result = $0; result["wirecheckExtra"] = true; return result } }
-        let valid = added.filter { $0.expectedResult == "valid" }
+        let valid = added.filter { $0.expectedResult == .valid }
         XCTAssertGreaterThan(valid.count, 1000)
         for result in valid where result.status != .fail || !result.reason.contains("'wirecheckExtra'") {
             XCTFail("\(result.id): \(result.status) \(result.reason)")
@@ -238,14 +238,22 @@ struct PlantedAnswer {
     }
 
     /// A plausible non-null value of a declared field's type.
-    static func filler(for field: Field) -> JSONValue {
-        switch field.jsonType {
-        case .integer: 0
-        case .number: 0.5
-        case .boolean: false
-        case .array: []
-        case .object: [:]
-        default: "x"
+    static func filler(for field: any DeclaredField) -> JSONValue { filler(schema: field.schema) }
+
+    /// A value of the first type a schema allows, null excepted.
+    static func filler(schema: JSONValue) -> JSONValue {
+        if let first = schema["enum"]?.arrayValue?.first { return first }
+        if let choices = schema["anyOf"]?.arrayValue {
+            return choices.lazy.map(filler(schema:)).first { $0 != .null } ?? "x"
+        }
+        switch schema["type"]?.stringValue {
+        case "integer": return 0
+        case "number": return 0.5
+        case "boolean": return false
+        case "array": return []
+        case "object": return [:]
+        case "null": return .null
+        default: return "x"
         }
     }
 }
@@ -264,8 +272,8 @@ final class WrappedImplementation: ImplementationUnderTest {
     var supportedOps: Set<String> { inner.supportedOps }
     var reproducerPrefix: String { inner.reproducerPrefix }
 
-    func call(_ call: ShimCall) -> CallOutcome {
-        var outcome = inner.call(call)
+    func call(_ request: ShimRequest) -> CallOutcome {
+        var outcome = inner.call(request)
         outcome.response = outcome.response.map(change)
         return outcome
     }

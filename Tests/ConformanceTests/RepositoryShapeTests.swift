@@ -124,7 +124,7 @@ final class RepositoryShapeTests: XCTestCase {
         try #"{"id":1,"op":"hello"}"#.write(toFile: input, atomically: true, encoding: .utf8)
         let result = try TestEnvironment.run(["/bin/sh", "-c", "\(binary) shim < \(input)"])
         let ops = try JSONParser.parse(result.stdout)["result"]?["ops"]?.arrayValue?.compactMap(\.stringValue)
-        XCTAssertEqual(ops.map(Set.init), Set(TestEnvironment.families.operations.map(\.name)))
+        XCTAssertEqual(ops.map(Set.init), Set(TestEnvironment.families.reference.names))
     }
 
     /// The `.swift-format` line length holds everywhere (swift-format does not split string literals).

@@ -58,11 +58,11 @@ final class WireCheckTestingTests: XCTestCase {
         XCTAssertEqual(Set(cdev.map(\.status)), [.unimplemented])
     }
 
-    /// An `OpSet` of typed functions over the project's own code: it conforms on the suites of its ops,
+    /// An `OpTable` of typed functions over the project's own code: it conforms on the suites of its ops,
     /// and a bug in one function (revoked nonces ignored) fails exactly the cases that test revocation.
     func testTypedOpsConformAndABugFailsOnlyItsCases() throws {
-        func typed(ignoringRevocation: Bool) -> OpSet {
-            OpSet(
+        func typed(ignoringRevocation: Bool) -> OpTable {
+            OpTable(
                 name: "typed",
                 [
                     CdevOps.validate { token, secret, serverId, now, revoked throws(ShimError) in

@@ -46,7 +46,7 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [])
         XCTAssertGreaterThanOrEqual(results.count, 30)
         XCTAssertEqual(
-            Set(results.filter { $0.severity == "warning" }.map(\.id)),
+            Set(results.filter { $0.severity == .warning }.map(\.id)),
             [
                 "cdev/live/cors-preflight", "cdev/live/ws-refresh-token", "cdev/live/ws-query-token", "cdev/live/status-without-token",
                 "cdev/live/revoke-all-unauthenticated",
@@ -67,7 +67,7 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertTrue(results.contains { $0.id == "cdev/live/revoke" && $0.status == .pass })
         XCTAssertTrue(results.contains { $0.id == "cdev/live/status-with-access-token" && $0.status == .pass })
         XCTAssertEqual(
-            Set(results.filter { $0.severity == "warning" }.map(\.id)),
+            Set(results.filter { $0.severity == .warning }.map(\.id)),
             ["cdev/live/cors-preflight", "cdev/live/revoke-all-unauthenticated"])
     }
 
@@ -77,7 +77,7 @@ final class CdevMockServerTests: XCTestCase {
         let (server, _) = try start(.baseline, requireAuth: false)
         defer { server.stop() }
         let results = try check(.baseline, port: server.port)
-        XCTAssertEqual(results.first { $0.id == "cdev/live/auth-required" }?.severity, "warning")
+        XCTAssertEqual(results.first { $0.id == "cdev/live/auth-required" }?.severity, .warning)
         XCTAssertEqual(results.first { $0.id == "cdev/live/exchange" }?.status, .skip)
         XCTAssertFalse(results.contains { $0.status == .fail })
     }

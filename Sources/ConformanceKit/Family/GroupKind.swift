@@ -1,23 +1,28 @@
 import WireCore
 
 /// One group type of the vectors, declared once: its name, the shim op its cases call, and the
-/// fields of its `params`, `input` and `expected`. The JSON Schema in `Vectors/schema/`, the op's
-/// argument check in the reference shim, the call a case turns into and the tests' field access
-/// all follow from this one value (Vectors/README.md, "Test groups").
+/// typed fields (`Field`) of its `params`, `input` and `expected`. The JSON Schema in
+/// `Vectors/schema/`, the op's argument check, the request a case turns into and the judge's shape
+/// check all follow from this one value (docs/ARCHITECTURE.md, "The typed seam").
 public struct GroupKind: Sendable {
     /// The group `type`, e.g. `FlowDownSealTest`.
     public let type: String
     /// The shim op every case of the group calls.
     public let op: String
     /// The fields of the group's `params`; they are passed to the op with every case's input.
-    public let params: [Field]
+    public let params: [any DeclaredField]
     /// The fields of a case's `input`.
-    public let input: [Field]
+    public let input: [any DeclaredField]
     /// The fields of a valid case's `expected`.
-    public let expected: [Field]
+    public let expected: [any DeclaredField]
 
     /// A group type whose cases call `op` with their params and input.
-    public init(_ type: String, op: String, params: [Field] = [], input: [Field], expected: [Field]) {
+    public init(
+        _ type: String, op: String, params: [any DeclaredField] = [], input: [any DeclaredField], expected: [any DeclaredField]
+    ) {
+        for fields in [params + input, expected] {
+            precondition(Set(fields.map(\.name)).count == fields.count, "\(type) declares a field twice")
+        }
         self.type = type
         self.op = op
         self.params = params
@@ -28,15 +33,19 @@ public struct GroupKind: Sendable {
     /// The JSON Schema of one group of this type (written to `Vectors/schema/<type>.schema.json`).
     public var schema: JSONValue {
         SchemaBuilder.group(
-            type: type, params: Field.objectSchema(params), input: Field.objectSchema(input),
-            expected: Field.objectSchema(expected))
+            type: type, params: Self.objectSchema(params), input: Self.objectSchema(input), expected: Self.objectSchema(expected))
+    }
+
+    /// The schema of an object with exactly these fields.
+    static func objectSchema(_ fields: [any DeclaredField]) -> JSONValue {
+        SchemaBuilder.object(fields.map { ($0.name, $0.schema) }, required: fields.filter(\.required).map(\.name))
     }
 
     /// The shim call of one case: the group's params, then the case's input, as the op's arguments.
-    public func call(for test: TestCase, in group: TestGroup) -> ShimCall {
+    public func call(for test: TestCase, in group: TestGroup) -> ShimRequest {
         var args = group.params.objectValue ?? [:]
         for (key, value) in test.input.objectValue ?? [:] { args[key] = value }
-        return ShimCall(op, args)
+        return ShimRequest(op, args)
     }
 
     /// Why a successful result does not have the shape this group type declares, or nil when it
@@ -59,17 +68,15 @@ public struct GroupKind: Sendable {
     }
 
     /// Checks a request's arguments against the declared params and input: every required field
-    /// present, every present field of its declared JSON type. A failure is `bad-request` naming
-    /// the argument, before the op's own code runs.
+    /// present, every present field a value of its declaration (type, enum, hex, nested fields). A
+    /// failure is `bad-request` naming the argument and why, before the op's own code runs.
     public func checkArguments(_ args: JSONObject) throws(ShimError) {
         for field in params + input {
             guard let value = args[field.name] else {
-                if field.required { throw ShimError(code: ShimError.badRequestCode, message: "argument '\(field.name)' is missing") }
+                if field.required { throw HarnessRefusal.argumentMissing(field.name).shimError }
                 continue
             }
-            if let type = field.jsonType, !type.matches(value) {
-                throw ShimError(code: ShimError.badRequestCode, message: "argument '\(field.name)' must be \(type.article)")
-            }
+            if let reason = field.problem(with: value) { throw HarnessRefusal.argumentInvalid(field.name, reason).shimError }
         }
     }
 
@@ -79,75 +86,6 @@ public struct GroupKind: Sendable {
         return ShimOperation(op) { args throws(ShimError) in
             try kind.checkArguments(args)
             return try run(args)
-        }
-    }
-}
-
-/// One named field of a group's params, input or expected, with its JSON Schema.
-public struct Field: Sendable {
-    /// The JSON key.
-    public let name: String
-    /// The field's JSON Schema.
-    public let schema: JSONValue
-    /// Whether every case has it.
-    public let required: Bool
-
-    /// A field with an explicit schema.
-    public init(_ name: String, _ schema: JSONValue, required: Bool = true) {
-        self.name = name
-        self.schema = schema
-        self.required = required
-    }
-
-    /// A string.
-    public static func string(_ name: String, required: Bool = true) -> Field { Field(name, SchemaBuilder.string, required: required) }
-    /// Bytes as lower-case hex.
-    public static func hex(_ name: String, required: Bool = true) -> Field { Field(name, SchemaBuilder.hex, required: required) }
-    /// An integer.
-    public static func integer(_ name: String, required: Bool = true) -> Field { Field(name, SchemaBuilder.integer, required: required) }
-    /// A boolean.
-    public static func boolean(_ name: String, required: Bool = true) -> Field { Field(name, SchemaBuilder.boolean, required: required) }
-    /// One of a closed set of strings.
-    public static func oneOf(_ name: String, _ values: [String], required: Bool = true) -> Field {
-        Field(name, SchemaBuilder.oneOf(values), required: required)
-    }
-    /// An array of `items`.
-    public static func array(_ name: String, of items: JSONValue, required: Bool = true) -> Field {
-        Field(name, SchemaBuilder.array(items), required: required)
-    }
-
-    /// The schema of an object with exactly these fields.
-    static func objectSchema(_ fields: [Field]) -> JSONValue {
-        SchemaBuilder.object(fields.map { ($0.name, $0.schema) }, required: fields.filter(\.required).map(\.name))
-    }
-
-    /// The JSON type the schema names, when it names exactly one.
-    var jsonType: JSONType? {
-        if let name = schema.objectValue?["type"]?.stringValue { return JSONType(rawValue: name) }
-        if let values = schema.objectValue?["enum"]?.arrayValue, values.allSatisfy({ $0.stringValue != nil }) { return .string }
-        return nil
-    }
-}
-
-/// The JSON types a field can declare.
-enum JSONType: String {
-    case string, integer, number, boolean, array, object
-
-    func matches(_ value: JSONValue) -> Bool {
-        switch self {
-        case .string: value.stringValue != nil
-        case .integer: value.intValue != nil
-        case .number: value.intValue != nil || value.doubleValue != nil
-        case .boolean: value.boolValue != nil
-        case .array: value.arrayValue != nil
-        case .object: value.objectValue != nil
-        }
-    }
-
-    var article: String {
-        switch self {
-        case .integer, .array, .object: "an \(rawValue)"
-        default: "a \(rawValue)"
         }
     }
 }

@@ -1,7 +1,8 @@
 import HTTPExchange
 
 /// One protocol family (FlowDown Model Exchange, cdev, …) as the harness sees it: its vector suites,
-/// its benchmarks and the live checks it runs against its own mock server. Each family's
+/// the reference table of the ops their group types call, its benchmarks and the live checks it runs
+/// against its own mock server. Each family's
 /// conformance target exports one of these; the CLI holds the list (`Families.swift`).
 public struct ProtocolFamily: Sendable {
     /// The family's short name, the first part of its suite ids (`cdev`, `flowdown`).
@@ -10,19 +11,25 @@ public struct ProtocolFamily: Sendable {
     public let title: String
     /// The vector suites, in the order runs and reports list them.
     public let suites: [any VectorSuite]
+    /// The reference implementation of every op the suites' group types call.
+    public let reference: OpTable
     /// The benchmarks of `wirecheck bench --suite <name>`.
     public let bench: BenchSet?
     /// The checks `wirecheck run` makes against the family's embedded mock server.
     public let embeddedLiveChecks: [EmbeddedLiveCheck]
 
-    /// A family; everything but the suites is optional.
+    /// A family; everything but the suites and their ops is optional. Every group type's op must be in `reference`.
     public init(
-        name: String, title: String, suites: [any VectorSuite], bench: BenchSet? = nil,
+        name: String, title: String, suites: [any VectorSuite], reference: OpTable, bench: BenchSet? = nil,
         embeddedLiveChecks: [EmbeddedLiveCheck] = []
     ) {
+        for kind in suites.flatMap(\.groupKinds) {
+            precondition(reference.contains(kind.op), "\(name): \(kind.type) calls \(kind.op), which its op table lacks")
+        }
         self.name = name
         self.title = title
         self.suites = suites
+        self.reference = reference
         self.bench = bench
         self.embeddedLiveChecks = embeddedLiveChecks
     }
@@ -33,7 +40,8 @@ public struct ProtocolFamily: Sendable {
     public func adding(bench: BenchSet, embeddedLiveChecks: [EmbeddedLiveCheck]) -> ProtocolFamily {
         precondition(self.bench == nil, "\(name) has a benchmark already")
         return ProtocolFamily(
-            name: name, title: title, suites: suites, bench: bench, embeddedLiveChecks: self.embeddedLiveChecks + embeddedLiveChecks)
+            name: name, title: title, suites: suites, reference: reference, bench: bench,
+            embeddedLiveChecks: self.embeddedLiveChecks + embeddedLiveChecks)
     }
 }
 
@@ -42,11 +50,14 @@ public struct ProtocolFamily: Sendable {
 public struct ProtocolFamilies: Sendable {
     /// The families, in the order of runs and reports.
     public let all: [ProtocolFamily]
+    /// The reference implementation of every op of every family.
+    public let reference: OpTable
 
     /// The list; family names and suite ids must be unique.
     public init(_ families: [ProtocolFamily]) {
         precondition(Set(families.map(\.name)).count == families.count, "two families share a name")
         self.all = families
+        self.reference = OpTable(joining: families.map(\.reference))  // two families with one op name stop here
         precondition(Set(suites.map(\.id)).count == suites.count, "two suites share an id")
     }
 
@@ -62,11 +73,7 @@ public struct ProtocolFamilies: Sendable {
         return suites.flatMap(\.groupKinds).filter { seen.insert($0.type).inserted }
     }
 
-    /// The union of the suites' reference operations, first definition wins.
-    public var operations: [ShimOperation] {
-        var seen = Set<String>()
-        return suites.flatMap(\.operations).filter { seen.insert($0.name).inserted }
-    }
+
 
     /// The family with that name.
     public func family(named name: String) -> ProtocolFamily? { all.first { $0.name == name } }

@@ -1,19 +1,5 @@
 import WireCore
 
-/// The request a case turns into: an operation name and its arguments.
-public struct ShimCall: Sendable, Equatable {
-    /// The shim op.
-    public var op: String
-    /// Its arguments.
-    public var args: JSONObject
-
-    /// A call of `op` with `args`.
-    public init(_ op: String, _ args: JSONObject) {
-        self.op = op
-        self.args = args
-    }
-}
-
 /// A seed file for a fuzz target's corpus, written by the vector generator.
 public struct CorpusSeed: Sendable, Equatable {
     /// `Fuzz<Thing>`, the target whose corpus folder receives the file.
@@ -33,10 +19,8 @@ public struct CorpusSeed: Sendable, Equatable {
 public protocol VectorSuite: Sendable {
     /// `format/name`, e.g. `wirecore/base64`; also the file path below `Vectors/` without `.json`.
     var id: String { get }
-    /// The group types of the suite's file, each declared once.
+    /// The group types of the suite's file, each declared once; their ops are in the family's `OpTable`.
     var groupKinds: [GroupKind] { get }
-    /// The reference implementation of the shim operations the suite's cases use.
-    var operations: [ShimOperation] { get }
 
     /// Builds the suite's file; must be deterministic.
     func generate() -> VectorFile

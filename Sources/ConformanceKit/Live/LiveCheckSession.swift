@@ -89,18 +89,18 @@ open class LiveCheckSession {
         let started = Date()
         let outcome: Outcome
         do { outcome = try body() } catch { outcome = .fail("\(error)") }
-        let (status, reason, severity): (CaseStatus, String, String?) =
+        let (status, reason, severity): (CaseStatus, String, CaseResult.Severity?) =
             switch outcome {
             case .pass(let why): (.pass, why, nil)
             case .fail(let why): (.fail, why, nil)
             case .skip(let why): (.skip, why, nil)
-            case .finding(let why): (.pass, why, "warning")
+            case .finding(let why): (.pass, why, .warning)
             }
         results.append(
             CaseResult(
-                suite: naming.suite, format: naming.format, id: "\(naming.suite)/\(name)", tcId: results.count + 1,
-                flags: severity == nil ? [] : ["Finding"], spec: spec.map { naming.specPrefix + $0 }, expectedResult: "valid",
-                expectedError: nil, actualResult: status == .skip ? nil : (status == .fail ? "invalid" : "valid"), actualError: nil,
+                kind: .live, suite: naming.suite, format: naming.format, id: "\(naming.suite)/\(name)", tcId: results.count + 1,
+                flags: severity == nil ? [] : ["Finding"], spec: spec.map { naming.specPrefix + $0 }, expectedResult: .valid,
+                expectedError: nil, actualResult: status == .skip ? nil : (status == .fail ? .invalid : .valid), actualError: nil,
                 actualOutput: reason, status: status, reason: reason, durationMs: Date().timeIntervalSince(started) * 1000,
                 implementation: implementation, vectorsVersion: Harness.vectorsVersion,
                 reproducer: lastReproducer.isEmpty ? "\(naming.rerunCommand) --only \(name)" : lastReproducer, stderr: "",

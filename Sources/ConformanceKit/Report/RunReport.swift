@@ -22,7 +22,7 @@ public struct RunReport: Sendable {
     public var vectorSeconds: Double? = nil
 
     /// Vector cases executed (live checks excluded).
-    var executedVectorCases: Int { results.filter { $0.status.wasExecuted && !$0.format.hasSuffix("-live") }.count }
+    var executedVectorCases: Int { results.filter { $0.status.wasExecuted && $0.kind == .vector }.count }
 
     /// Vector cases executed per second, when the time was measured (live checks excluded).
     public var casesPerSecond: Double? {

@@ -69,7 +69,7 @@ public struct SummaryReport {
         if !findings.isEmpty {
             out += "\n## Findings (\(findings.count))\n\nWeaknesses of the server under test; they do not fail the run.\n\n"
             for finding in findings {
-                out += "- **\(finding.severity!)** `\(finding.id)`: \(Self.inline(finding.reason))\n"
+                out += "- **\(finding.severity!.rawValue)** `\(finding.id)`: \(Self.inline(finding.reason))\n"
                 out += "  - reproducer: `\(finding.reproducer)`\n"
             }
         }

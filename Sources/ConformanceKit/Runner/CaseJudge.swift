@@ -19,8 +19,8 @@ public struct CaseJudge: Sendable {
         public var status: CaseStatus
         /// Why the case has that status.
         public var reason: String
-        /// `valid` when accepted, `invalid` when rejected, nil without an answer.
-        public var actualResult: String?
+        /// What the implementation did, nil without an answer.
+        public var actualResult: CaseResult.Answer?
         /// The error class answered (mapped).
         public var actualError: String?
         /// A short summary of the answer.
@@ -64,7 +64,7 @@ public struct CaseJudge: Sendable {
         let mapped = expectations.mapError(error.code)
         let shown = mapped == error.code ? error.code : "\(error.code) → \(mapped)"
         var verdict = Verdict(
-            status: .pass, reason: "", actualResult: "invalid", actualError: mapped,
+            status: .pass, reason: "", actualResult: .invalid, actualError: mapped,
             output: error.message)
         switch test.result {
         case .valid:
@@ -110,7 +110,7 @@ public struct CaseJudge: Sendable {
 
     private func accepted(_ result: JSONObject, test: TestCase, mismatch: (JSONObject) -> String?) -> Verdict {
         let output = String(JSONWriter.compact(.object(result)).prefix(500))
-        var verdict = Verdict(status: .pass, reason: "", actualResult: "valid", actualError: nil, output: output)
+        var verdict = Verdict(status: .pass, reason: "", actualResult: .valid, actualError: nil, output: output)
         switch test.result {
         case .valid:
             if let difference = mismatch(result) {

@@ -22,35 +22,51 @@ public struct Expectations: Sendable, Equatable {
             && lhs.acceptable.map { [$0.pattern, $0.verdict] } == rhs.acceptable.map { [$0.pattern, $0.verdict] }
     }
 
-    /// Why an expectations file was refused.
-    public struct Invalid: Error, CustomStringConvertible {
-        public var description: String
+    /// Why an expectations file was refused; each names the key.
+    public enum Invalid: Error, CustomStringConvertible {
+        case notJSON(String)
+        case notAnObject
+        case unknownKey(String)
+        case sectionNotAnObject(String)
+        case emptyEntry(section: String, pattern: String)
+        case badVerdict(pattern: String)
+
+        public var description: String {
+            switch self {
+            case .notJSON(let reason): "expectations: \(reason)"
+            case .notAnObject: "expectations: top level must be an object"
+            case .unknownKey(let key): "expectations: unknown key '\(key)'"
+            case .sectionNotAnObject(let key): "expectations: '\(key)' must be an object"
+            case .emptyEntry(let section, let pattern): "expectations: \(section)[\"\(pattern)\"] needs a non-empty string"
+            case .badVerdict(let pattern): "expectations: acceptable[\"\(pattern)\"] must be \"accept\" or \"reject\""
+            }
+        }
     }
 
     /// Reads the JSON file; every problem names the key.
-    public init(json bytes: [UInt8]) throws {
+    public init(json bytes: [UInt8]) throws(Invalid) {
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw Invalid(description: "expectations: \(error)") }
-        guard let object = root.objectValue else { throw Invalid(description: "expectations: top level must be an object") }
+        do { root = try JSONParser.parse(bytes) } catch { throw .notJSON("\(error)") }
+        guard let object = root.objectValue else { throw .notAnObject }
         for key in object.keys where !["disabled", "expectedFailures", "errorMap", "acceptable"].contains(key) {
-            throw Invalid(description: "expectations: unknown key '\(key)'")
+            throw .unknownKey(key)
         }
-        func strings(_ key: String) throws -> [(String, String)] {
+        func strings(_ key: String) throws(Invalid) -> [(String, String)] {
             guard let value = object[key] else { return [] }
-            guard let members = value.objectValue else { throw Invalid(description: "expectations: '\(key)' must be an object") }
-            return try members.map { member in
-                guard let text = member.value.stringValue, !text.isEmpty else {
-                    throw Invalid(description: "expectations: \(key)[\"\(member.key)\"] needs a non-empty string")
-                }
-                return (member.key, text)
+            guard let members = value.objectValue else { throw .sectionNotAnObject(key) }
+            var entries: [(String, String)] = []
+            for member in members {
+                guard let text = member.value.stringValue, !text.isEmpty else { throw .emptyEntry(section: key, pattern: member.key) }
+                entries.append((member.key, text))
             }
+            return entries
         }
         disabled = try strings("disabled").map { (pattern: $0.0, reason: $0.1) }
         expectedFailures = Dictionary(try strings("expectedFailures")) { _, last in last }
         errorMap = Dictionary(try strings("errorMap")) { _, last in last }
         acceptable = try strings("acceptable").map { (pattern: $0.0, verdict: $0.1) }
         for entry in acceptable where !["accept", "reject"].contains(entry.verdict) {
-            throw Invalid(description: "expectations: acceptable[\"\(entry.pattern)\"] must be \"accept\" or \"reject\"")
+            throw .badVerdict(pattern: entry.pattern)
         }
     }
 

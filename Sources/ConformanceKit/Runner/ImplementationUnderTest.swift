@@ -9,14 +9,14 @@ public protocol ImplementationUnderTest: AnyObject {
     var supportedOps: Set<String> { get }
     /// How to rerun one case from a shell, without the `--only` part.
     var reproducerPrefix: String { get }
-    func call(_ call: ShimCall) -> CallOutcome
+    func call(_ request: ShimRequest) -> CallOutcome
     /// Several calls at once, answers in the same order; a shim writes them ahead of its answers.
-    func call(batch: [ShimCall]) -> [CallOutcome]
+    func call(batch: [ShimRequest]) -> [CallOutcome]
 }
 
 extension ImplementationUnderTest {
     /// One call after the other (implementations with nothing to gain from batching).
-    public func call(batch: [ShimCall]) -> [CallOutcome] { batch.map { call($0) } }
+    public func call(batch: [ShimRequest]) -> [CallOutcome] { batch.map { call($0) } }
 }
 
 /// A call's result: the implementation's answer, or why there was none.
@@ -41,14 +41,13 @@ public final class InProcessImplementation: ImplementationUnderTest {
     /// The reference shim's name, marked in-process.
     public var name: String { "\(ReferenceShim.name) \(Harness.version) (in-process)" }
     /// Every op of the reference shim.
-    public var supportedOps: Set<String> { Set(shim.operations.keys) }
+    public var supportedOps: Set<String> { Set(shim.table.names) }
     /// `wirecheck vectors verify`.
     public var reproducerPrefix: String { "wirecheck vectors verify" }
 
-    /// Answers `call` in-process.
-    public func call(_ call: ShimCall) -> CallOutcome {
-        let response = shim.handle(ShimRequest(id: 1, op: call.op, args: call.args))
-        return CallOutcome(response: .success(response.outcome), stderr: "")
+    /// Answers `request` in-process.
+    public func call(_ request: ShimRequest) -> CallOutcome {
+        CallOutcome(response: .success(shim.handle(request).outcome), stderr: "")
     }
 }
 
@@ -77,12 +76,12 @@ public final class ShimImplementation: ImplementationUnderTest {
     }
 
     /// Sends `call` to the shim; a transport failure restarts it.
-    public func call(_ call: ShimCall) -> CallOutcome { self.call(batch: [call])[0] }
+    public func call(_ request: ShimRequest) -> CallOutcome { self.call(batch: [request])[0] }
 
     /// Sends the calls written ahead of their answers. What the shim wrote to stderr meanwhile cannot
     /// be split by call: it goes with the call the shim failed on, else with the last one.
-    public func call(batch: [ShimCall]) -> [CallOutcome] {
-        let (results, stderr) = client.call(batch: batch.map { ($0.op, $0.args) })
+    public func call(batch: [ShimRequest]) -> [CallOutcome] {
+        let (results, stderr) = client.call(batch: batch)
         keep(stderr)
         let failed = results.firstIndex { if case .failure = $0 { true } else { false } } ?? results.count - 1
         return results.enumerated().map { index, result in

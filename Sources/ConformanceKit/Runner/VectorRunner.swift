@@ -63,7 +63,7 @@ public final class VectorRunner {
         let cases = file.allTests
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
-        var waiting: [(index: Int, call: ShimCall, test: TestCase, group: TestGroup)] = []
+        var waiting: [(index: Int, call: ShimRequest, test: TestCase, group: TestGroup)] = []
         func flush() {
             guard !waiting.isEmpty, let suite else { return }
             let started = ContinuousClock.now
@@ -92,13 +92,13 @@ public final class VectorRunner {
     /// A case's result before its call, and the call it needs (none when it is skipped).
     private struct Prepared {
         var result: CaseResult
-        var call: ShimCall? = nil
+        var call: ShimRequest? = nil
     }
 
     private func prepare(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> Prepared {
         var result = CaseResult(
-            suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,
-            expectedResult: test.result.rawValue, expectedError: test.error, actualResult: nil, actualError: nil,
+            kind: .vector, suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,
+            expectedResult: test.result, expectedError: test.error, actualResult: nil, actualError: nil,
             actualOutput: "", status: .skip, reason: "", durationMs: 0, implementation: implementation.name,
             vectorsVersion: file.vectorsVersion,
             reproducer: "\(implementation.reproducerPrefix)\(reproducerOptions)\(judge.strict ? " --strict" : "") --only \(test.id)",

@@ -39,8 +39,33 @@ public struct VerifyRun {
     }
 
     /// Why a run could not happen at all (exit 2).
-    public struct HarnessError: Error, CustomStringConvertible {
-        public var description: String
+    public enum HarnessError: Error, CustomStringConvertible {
+        /// The vector files could not be read (the loader's reason names the file and field).
+        case vectorsUnreadable(VectorLoader.Failure)
+        /// The expectations file is not there or not readable.
+        case expectationsUnreadable(path: String)
+        /// The expectations file was refused.
+        case expectationsInvalid(path: String, Expectations.Invalid)
+        /// The shim did not start or never answered `hello`.
+        case shimWithoutHello(ShimTransportFailure)
+        /// A filter or expectations entry names nothing.
+        case selectionNamesNothing([String])
+        /// The live-server checks could not start.
+        case liveChecksFailed(reason: String)
+        /// The report could not be written.
+        case reportUnwritable(directory: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .vectorsUnreadable(let failure): "\(failure)"
+            case .expectationsUnreadable(let path): "cannot read expectations file \(path)"
+            case .expectationsInvalid(let path, let invalid): "\(path): \(invalid)"
+            case .shimWithoutHello(let failure): "the shim never answered hello: \(failure)"
+            case .selectionNamesNothing(let errors): errors.joined(separator: "\n")
+            case .liveChecksFailed(let reason): "live-server checks could not run: \(reason)"
+            case .reportUnwritable(let directory, let reason): "cannot write the report to \(directory): \(reason)"
+            }
+        }
     }
 
     /// The run's options.
@@ -55,46 +80,44 @@ public struct VerifyRun {
     }
 
     /// The vector files, or a harness error naming the file and field.
-    public func loadFiles() throws -> [VectorFile] {
-        do {
+    public func loadFiles() throws(HarnessError) -> [VectorFile] {
+        do throws(VectorLoader.Failure) {
             return try VectorLoader.load(directory: options.vectorsDirectory, suiteOrder: options.families.suites.map(\.id))
         } catch {
-            throw HarnessError(description: "\(error)")
+            throw .vectorsUnreadable(error)
         }
     }
 
     /// The expectations file, or an empty one.
-    public func loadExpectations() throws -> Expectations {
+    public func loadExpectations() throws(HarnessError) -> Expectations {
         guard let path = options.expectationsFile else { return Expectations() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HarnessError(description: "cannot read expectations file \(path)")
-        }
-        do {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .expectationsUnreadable(path: path) }
+        do throws(Expectations.Invalid) {
             return try Expectations(json: Array(data))
         } catch {
-            throw HarnessError(description: "\(path): \(error)")
+            throw .expectationsInvalid(path: path, error)
         }
     }
 
     /// The in-process reference, or the shim after its `hello`.
-    public func makeImplementation() throws -> any ImplementationUnderTest {
+    public func makeImplementation() throws(HarnessError) -> any ImplementationUnderTest {
         guard let command = options.shimCommand else { return InProcessImplementation(shim: ReferenceShim(families: options.families)) }
-        do {
+        do throws(ShimTransportFailure) {
             return try ShimImplementation(command: command, timeout: options.timeout)
         } catch {
-            throw HarnessError(description: "the shim never answered hello: \(error)")
+            throw .shimWithoutHello(error)
         }
     }
 
     /// Stops on a filter or expectations entry that names nothing (exit 2) and prints the warnings.
-    func checkSelection(files: [VectorFile], expectations: Expectations) throws {
+    func checkSelection(files: [VectorFile], expectations: Expectations) throws(HarnessError) {
         let check = SelectionCheck(files: files, selection: options.selection, expectations: expectations, strict: options.strict)
         for warning in check.warnings { console.message("warning: \(warning)") }
-        if !check.errors.isEmpty { throw HarnessError(description: check.errors.joined(separator: "\n")) }
+        if !check.errors.isEmpty { throw .selectionNamesNothing(check.errors) }
     }
 
     /// The ids that would run (`--list`), without starting any implementation.
-    public func list() throws -> [String] {
+    public func list() throws(HarnessError) -> [String] {
         let files = try loadFiles()
         let expectations = try loadExpectations()
         try checkSelection(files: files, expectations: expectations)
@@ -102,7 +125,7 @@ public struct VerifyRun {
     }
 
     /// Runs the cases and writes the report; returns it with the directory it was written to.
-    public func execute() throws -> (report: RunReport, directory: String) {
+    public func execute() throws(HarnessError) -> (report: RunReport, directory: String) {
         let files = try loadFiles()
         let expectations = try loadExpectations()
         try checkSelection(files: files, expectations: expectations)
@@ -117,7 +140,7 @@ public struct VerifyRun {
         // More shims only when there is a shim: the in-process reference runs on this thread.
         var implementations = [implementation]
         if options.shimCommand != nil, options.jobs > 1 {
-            do {
+            do throws(HarnessError) {
                 for _ in 1..<options.jobs { implementations.append(try makeImplementation()) }
             } catch {
                 // The shims already running would outlive this process (each has its own group).
@@ -142,7 +165,7 @@ public struct VerifyRun {
         let vectorTime = ContinuousClock.now - clock
         if let liveChecks = options.liveChecks {
             do { results += try liveChecks(console) } catch {
-                throw HarnessError(description: "live-server checks could not run: \(error)")
+                throw .liveChecksFailed(reason: "\(error)")
             }
         }
         var report = RunReport(
@@ -161,7 +184,7 @@ public struct VerifyRun {
         do {
             try report.write(to: directory)
         } catch {
-            throw HarnessError(description: "cannot write the report to \(directory): \(error)")
+            throw .reportUnwritable(directory: directory, reason: "\(error)")
         }
         return (report, directory)
     }

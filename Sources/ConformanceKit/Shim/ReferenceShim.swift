@@ -7,39 +7,30 @@ public struct ReferenceShim: Sendable {
     /// The name the reference shim gives in `hello`.
     public static let name = "wirecheck-reference"
 
-    /// Its operations by name.
-    public let operations: [String: ShimOperation]
+    /// Its ops.
+    public let table: OpTable
 
-    /// The shim of every operation of `families`.
+    /// The shim of every op of `families`.
     public init(families: ProtocolFamilies) {
-        self.init(operations: families.operations)
+        self.init(table: families.reference)
     }
 
-    /// The shim of these operations (the first of two with one name wins).
-    public init(operations: [ShimOperation]) {
-        self.operations = Dictionary(operations.map { ($0.name, $0) }) { first, _ in first }
+    /// The shim of the ops of `table`.
+    public init(table: OpTable) {
+        self.table = table
     }
 
     /// The `hello` result: `{"name", "version", "ops"}`.
     public var hello: JSONObject {
         [
             "name": .string(Self.name), "version": .string(Harness.version),
-            "ops": .array(operations.keys.sorted().map { .string($0) }),
+            "ops": .array(table.names.map { .string($0) }),
         ]
     }
 
     public func handle(_ request: ShimRequest) -> ShimResponse {
         if request.op == "hello" { return ShimResponse(id: request.id, outcome: .success(hello)) }
-        guard let operation = operations[request.op] else {
-            return ShimResponse(
-                id: request.id,
-                outcome: .failure(ShimError(code: ShimError.unimplementedCode, message: "no op \(request.op)")))
-        }
-        do {
-            return ShimResponse(id: request.id, outcome: .success(try operation.run(request.args)))
-        } catch {
-            return ShimResponse(id: request.id, outcome: .failure(error))
-        }
+        return ShimResponse(id: request.id, outcome: table.call(request))
     }
 
     /// The longest request line the shim reads (the README's shim protocol); a longer line is answered with a

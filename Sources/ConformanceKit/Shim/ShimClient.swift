@@ -72,15 +72,16 @@ public final class ShimClient {
 
     /// One call; on a transport failure the shim is killed and restarted before this returns.
     /// The second value is what the shim wrote to stderr during the call.
-    public func call(_ op: String, _ args: JSONObject) -> (Result<ShimResponse, ShimTransportFailure>, String) {
-        let (results, stderr) = call(batch: [(op, args)])
+    public func call(_ request: ShimRequest) -> (Result<ShimResponse, ShimTransportFailure>, String) {
+        let (results, stderr) = call(batch: [request])
         return (results[0], stderr)
     }
 
     /// Several calls written ahead of their answers (the protocol answers in order). A transport
     /// failure fails the call it happened on; the shim is restarted and the calls after it are sent
-    /// again, so one crashing case costs no other. The second value is the stderr of the whole batch.
-    public func call(batch: [(op: String, args: JSONObject)]) -> ([Result<ShimResponse, ShimTransportFailure>], String) {
+    /// again, so one crashing case costs no other. The requests' ids are replaced by the client's own
+    /// numbering. The second value is the stderr of the whole batch.
+    public func call(batch: [ShimRequest]) -> ([Result<ShimResponse, ShimTransportFailure>], String) {
         var results: [Result<ShimResponse, ShimTransportFailure>] = []
         var stderr = ""
         while results.count < batch.count {
@@ -96,8 +97,8 @@ public final class ShimClient {
             }
             guard let process = child else { continue }
             let firstID = nextID
-            let lines = batch[results.count...].enumerated().map { offset, call in
-                ShimRequest(id: firstID + Int64(offset), op: call.op, args: call.args).line
+            let lines = batch[results.count...].enumerated().map { offset, request in
+                ShimRequest(id: firstID + Int64(offset), op: request.op, args: request.args).line
             }
             nextID += Int64(lines.count)
             let (replies, failure) = process.exchange(lines: lines, timeout: timeout)

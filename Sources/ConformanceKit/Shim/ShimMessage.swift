@@ -1,7 +1,9 @@
 import WireCore
 
-/// A request line to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (the README's shim protocol).
+/// A request to a shim: `{"id": 17, "op": "cdev.validate", "args": {...}}` (the README's shim protocol).
+/// A case turns into one with id 0; the shim client numbers them as it sends them.
 public struct ShimRequest: Sendable, Equatable {
+    /// The request's number, echoed by the response.
     public var id: Int64
     /// The operation.
     public var op: String
@@ -13,6 +15,11 @@ public struct ShimRequest: Sendable, Equatable {
         self.id = id
         self.op = op
         self.args = args
+    }
+
+    /// A request of `op` with `args`, not yet numbered.
+    public init(_ op: String, _ args: JSONObject) {
+        self.init(id: 0, op: op, args: args)
     }
 
     /// The request as one compact JSON line.

@@ -31,6 +31,13 @@ public enum SchemaBuilder {
     /// One of these strings.
     public static func oneOf(_ values: [String]) -> JSONValue { ["enum": .array(values.map { .string($0) })] }
 
+    /// `schema` with a `description`.
+    public static func described(_ schema: JSONValue, _ description: String) -> JSONValue {
+        guard var object = schema.objectValue else { return schema }
+        object["description"] = .string(description)
+        return .object(object)
+    }
+
     /// The schema of one group of `type`; `expected` must allow the empty object of invalid cases.
     public static func group(type: String, params: JSONValue, input: JSONValue, expected: JSONValue) -> JSONValue {
         [
@@ -40,19 +47,30 @@ public enum SchemaBuilder {
             "type": "object",
             "required": ["type", "source", "params", "tests"],
             "properties": [
-                "type": ["const": .string(type)],
-                "source": ["type": "object"],
-                "params": params,
-                "tests": array([
-                    "type": "object",
-                    "required": ["input", "expected"],
-                    "properties": [
-                        "input": input,
-                        "expected": ["anyOf": [expected, ["type": "object", "maxProperties": 0]]],
-                    ],
-                ]),
+                "type": ["const": .string(type), "description": "The group type: which op its cases call and what their fields are."],
+                "source": described(source, "The implementation that produced the group's expected values."),
+                "params": described(params, "Arguments shared by every case of the group, passed to the op with each case's input."),
+                "tests": described(
+                    array([
+                        "type": "object",
+                        "required": ["input", "expected"],
+                        "properties": [
+                            "input": described(input, "The op's arguments (merged over the group's params)."),
+                            "expected": [
+                                "anyOf": [expected, ["type": "object", "maxProperties": 0]],
+                                "description": "The result a valid case expects; empty for an invalid case, which expects its error class.",
+                            ],
+                        ],
+                    ]), "The cases; the envelope schema gives their other members."),
             ],
         ]
+    }
+
+    /// `{"name", "version"}` of the generator or of the source of a group.
+    static var source: JSONValue {
+        object([
+            ("name", described(string, "The implementation's name.")), ("version", described(string, "Its version.")),
+        ])
     }
 
     /// The shape of an error class: kebab-case.
@@ -61,22 +79,38 @@ public enum SchemaBuilder {
     /// `wirecheck-vectors-v1.schema.json`: the file envelope of Vectors/README.md.
     public static var envelope: JSONValue {
         let note = object([
-            ("bugType", oneOf(BugType.allCases.map(\.rawValue))), ("description", string), ("links", array(string)),
+            ("bugType", described(oneOf(BugType.allCases.map(\.rawValue)), "The kind of bug the flag's cases catch.")),
+            ("description", described(string, "What the flag means, in prose.")),
+            ("links", described(array(string), "Where to read more (specs, issues, source lines).")),
         ])
         let test: JSONValue = [
             "type": "object",
             "required": ["id", "tcId", "comment", "flags", "spec", "input", "expected", "result", "error"],
             "additionalProperties": false,
             "properties": [
-                "id": ["type": "string", "pattern": "^[a-z0-9-]+/[a-z0-9-]+/[A-Za-z0-9._+/-]+$"],
-                "tcId": ["type": "integer", "minimum": 1],
-                "comment": string,
-                "flags": array(["type": "string", "pattern": "^[A-Z][A-Za-z0-9]*$"]),
-                "spec": array(string),
-                "input": ["type": "object"],
-                "expected": ["type": "object"],
-                "result": oneOf(ExpectedResult.allCases.map(\.rawValue)),
-                "error": nullable(["type": "string", "pattern": .string(codePattern)]),
+                "id": [
+                    "type": "string", "pattern": "^[a-z0-9-]+/[a-z0-9-]+/[A-Za-z0-9._+/-]+$",
+                    "description": "The case's stable id, `<suite>/<name>`: what reports, `--only` and expectations files name.",
+                ],
+                "tcId": ["type": "integer", "minimum": 1, "description": "The case's number in its file, from 1."],
+                "comment": described(string, "What the case is, in prose."),
+                "flags": described(
+                    array(["type": "string", "pattern": "^[A-Z][A-Za-z0-9]*$"]),
+                    "What the case is about; the file's `notes` explain each flag."),
+                "spec": described(array(string), "The spec sections the case exercises."),
+                "input": [
+                    "type": "object", "additionalProperties": true,
+                    "description": "The op's arguments; their fields are in the group type's schema (`<type>.schema.json`).",
+                ],
+                "expected": [
+                    "type": "object", "additionalProperties": true,
+                    "description": "A valid case's result (empty otherwise); its fields are in the group type's schema.",
+                ],
+                "result": described(
+                    oneOf(ExpectedResult.allCases.map(\.rawValue)),
+                    "`valid`: the answer must equal `expected`; `invalid`: the op must refuse with `error`; `acceptable`: either."),
+                "error": described(
+                    nullable(["type": "string", "pattern": .string(codePattern)]), "The error class an invalid case expects, else null."),
             ],
             "if": ["properties": ["result": ["const": "invalid"]]],
             "then": ["properties": ["error": ["type": "string"]]],
@@ -93,26 +127,41 @@ public enum SchemaBuilder {
                 "header", "notes", "testGroups",
             ],
             "properties": [
-                "schema": ["const": .string(VectorFile.envelopeSchema)],
-                "format": ["type": "string", "pattern": "^[a-z0-9-]+$"],
-                "suite": ["type": "string", "pattern": "^[a-z0-9-]+/[a-z0-9-]+$"],
-                "vectorsVersion": string,
-                "generator": object([("name", string), ("version", string)]),
-                "spec": object([("name", string), ("version", string), ("url", string)]),
-                "numberOfTests": ["type": "integer", "minimum": 0],
-                "header": array(string),
-                "notes": ["type": "object", "additionalProperties": note],
-                "testGroups": array([
-                    "type": "object",
-                    "additionalProperties": false,
-                    "required": ["type", "source", "params", "tests"],
-                    "properties": [
-                        "type": ["type": "string", "pattern": "^[A-Z][A-Za-z0-9]*Test$"],
-                        "source": object([("name", string), ("version", string)]),
-                        "params": ["type": "object"],
-                        "tests": array(test),
-                    ],
-                ]),
+                "schema": ["const": .string(VectorFile.envelopeSchema), "description": "This schema's id: the envelope's version."],
+                "format": ["type": "string", "pattern": "^[a-z0-9-]+$", "description": "The format, the suite id's first part."],
+                "suite": [
+                    "type": "string", "pattern": "^[a-z0-9-]+/[a-z0-9-]+$", "description": "The suite id, the file's path below Vectors/.",
+                ],
+                "vectorsVersion": described(string, "The version of the vectors, the same in every file of a release."),
+                "generator": described(source, "The program that wrote the file."),
+                "spec": described(
+                    object([
+                        ("name", described(string, "The specification's name.")), ("version", described(string, "The version read.")),
+                        ("url", described(string, "Where it is published.")),
+                    ]), "The specification the cases follow."),
+                "numberOfTests": ["type": "integer", "minimum": 0, "description": "How many cases the file has."],
+                "header": described(array(string), "The file's prose: the ops, their arguments and results, what the cases cover."),
+                "notes": [
+                    "type": "object", "additionalProperties": note, "description": "What each flag the cases use means, by flag.",
+                ],
+                "testGroups": described(
+                    array([
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": ["type", "source", "params", "tests"],
+                        "properties": [
+                            "type": [
+                                "type": "string", "pattern": "^[A-Z][A-Za-z0-9]*Test$",
+                                "description": "The group type; `<type>.schema.json` describes its params, input and expected.",
+                            ],
+                            "source": described(source, "The implementation that produced the group's expected values."),
+                            "params": [
+                                "type": "object", "additionalProperties": true,
+                                "description": "Arguments shared by the group's cases (fields in the group type's schema).",
+                            ],
+                            "tests": described(array(test), "The cases."),
+                        ],
+                    ]), "The cases, in groups of one type each."),
             ],
         ]
     }

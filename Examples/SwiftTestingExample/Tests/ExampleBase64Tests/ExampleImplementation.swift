@@ -25,7 +25,7 @@ let deliberateBug = ProcessInfo.processInfo.environment["WIRECHECK_EXAMPLE_SHOW_
 
 /// Typed: the builder `WireCoreOps.base64Decode` reads the case's arguments, calls `decode` and
 /// writes the result; every other op is unimplemented.
-let typedImplementation = OpSet(name: "ExampleBase64", [WireCoreOps.base64Decode(decode)])
+let typedImplementation = OpTable(name: "ExampleBase64", [WireCoreOps.base64Decode(decode)])
 
 /// The same in the shim's shape, `call(op:args:)` with JSON in and out, for those who prefer it:
 /// `wirecore.base64Decode {variant, text} -> {bytes}` (bytes as hex).

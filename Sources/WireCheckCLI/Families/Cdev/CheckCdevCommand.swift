@@ -72,12 +72,12 @@ struct CheckCdevCommand: ParsableCommand {
             var summary = JSONOutput.runSummary(report, directory: directory).objectValue ?? [:]
             summary["findings"] = .array(
                 results.filter { $0.severity != nil }.map {
-                    ["id": .string($0.id), "severity": .string($0.severity!), "reason": .string($0.reason)]
+                    ["id": .string($0.id), "severity": .string($0.severity!.rawValue), "reason": .string($0.reason)]
                 })
             JSONOutput.print(.object(summary))
         } else {
             for result in results {
-                let tag = result.severity.map { $0.uppercased() } ?? result.status.rawValue
+                let tag = result.severity.map { $0.rawValue.uppercased() } ?? result.status.rawValue
                 print("\(tag.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id): \(result.reason)")
             }
             print(SummaryReport(report: report).table)

@@ -160,7 +160,7 @@ extension FlowDownCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            do { output.emit(try FlowDownOperations.parse(url)) } catch { throw refuse(error, json: output.json) }
+            do { output.emit(try FlowDownJSON.parse(url)) } catch { throw refuse(error, json: output.json) }
         }
     }
 
@@ -183,7 +183,7 @@ extension FlowDownCommand {
                 let received = try ExchangeVerifier.verify(
                     exchange, publicKey: try ModelExchangePublicKey(encoded: pk), clock: clock(now: now))
                 var fields: JSONObject = ["ok": true]
-                for (name, value) in FlowDownOperations.json(received.request) { fields[name] = value }
+                for (name, value) in FlowDownJSON.json(received.request) { fields[name] = value }
                 fields["canonical"] = .string(received.canonical)
                 output.emit(fields)
             } catch {
