@@ -20,7 +20,7 @@ public enum ATProtoOps {
     }
 
     /// The reference: `atproto.syntax {format, value}` → `{}`, or `invalid-syntax` with the reason.
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         syntax { format, value throws(ShimError) in
             do throws(SyntaxError) {
                 try format.check(value)

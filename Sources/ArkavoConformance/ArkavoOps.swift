@@ -76,7 +76,7 @@ public enum ArkavoOps {
     }
 
     /// The reference: ArkavoWire's decoders and the FlatBuffers builders, refusals as the vectors' error classes.
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         parseFrame { frame throws(ShimError) in try refusing { () throws(ArkavoError) in try Frame.decode(frame) } },
         decodeEvent { buffer, limits throws(ShimError) in
             try refusing { () throws(ArkavoError) in try Event.decode(buffer, limits: limits) }

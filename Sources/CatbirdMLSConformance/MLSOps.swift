@@ -94,7 +94,7 @@ public enum MLSOps {
 
     /// The reference: `mls.validate` by this project's lexicon validator over the shipped Catbird
     /// documents, `mls.xrpc-error` by the client's reading (`XRPCErrorResponse`).
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         // A lexicon name that names nothing is `bad-request`: the case, not the value, is wrong.
         validate { name, value throws(ShimError) in
             do throws(LexiconTargetError) {

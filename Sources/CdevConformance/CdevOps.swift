@@ -53,7 +53,7 @@ public enum CdevOps {
     }
 
     /// The reference: CdevAuth's Go-compatible minting, validation and pairing parsers.
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         mint { payload, secret in CdevToken.mint(payload, secret: secret) },
         validate { token, secret, serverId, now, revoked throws(ShimError) in
             do throws(CdevTokenError) {

@@ -174,7 +174,7 @@ public enum FlowDownOps {
     }
 
     /// The reference over the ModelExchange module (binary values hex, times Unix seconds).
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         publicKey { seed throws(ShimError) in try keyPair(seed).publicKey.encoded },
         handshakeURL { seed, callback throws(ShimError) in
             HandshakeRequest.url(publicKey: try keyPair(seed).publicKey, callbackScheme: callback)

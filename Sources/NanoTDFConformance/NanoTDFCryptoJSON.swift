@@ -11,16 +11,16 @@ package enum NanoTDFCryptoJSON {
     package static func arguments(_ parameters: EncryptionParameters) -> JSONObject {
         var policy: JSONObject
         switch parameters.policy {
-        case .remote(let locator): policy = JSONObject(F.policyType(.remote), F.policyLocator(NanoTDFJSON.locator(locator)))
+        case .remote(let locator): policy = JSONObject(F.policyType(.remote), F.policyLocatorParameter(NanoTDFJSON.locator(locator)))
         case .embeddedPlaintext(let content): policy = JSONObject(F.policyType(.embeddedPlaintext), F.policyContent(content))
         case .embeddedEncrypted(let content): policy = JSONObject(F.policyType(.embeddedEncrypted), F.policyContent(content))
         case .embeddedEncryptedWithKeyAccess(let content, let locator, let key):
             policy = JSONObject(
-                F.policyType(.embeddedEncryptedWithKeyAccess), F.policyContent(content), F.policyLocator(NanoTDFJSON.locator(locator)),
-                F.keyAccessPrivateKey(key.scalarBytes))
+                F.policyType(.embeddedEncryptedWithKeyAccess), F.policyContent(content),
+                F.policyLocatorParameter(NanoTDFJSON.locator(locator)), F.keyAccessPrivateKey(key.scalarBytes))
         }
         var object = JSONObject(
-            F.magic(parameters.version), F.kasPublicKey(parameters.kasPublicKey), F.kas(NanoTDFJSON.locator(parameters.kas)),
+            F.magic(parameters.version), F.kasPublicKey(parameters.kasPublicKey), F.kasParameter(NanoTDFJSON.locator(parameters.kas)),
             F.curve(parameters.ephemeralKey.curve), F.cipher(parameters.cipher), F.policyParameters(policy),
             F.ecdsaBinding(parameters.bindingVariant.isECDSA), F.bindingVariant(parameters.bindingVariant),
             F.ephemeralPrivateKey(parameters.ephemeralKey.scalarBytes), F.iv(parameters.iv), F.ivConvention(parameters.ivConvention),
@@ -42,7 +42,7 @@ package enum NanoTDFCryptoJSON {
         }
         let policyArgs = try args.read(F.policyParameters)
         let content = { () throws(ShimError) -> [UInt8] in try policyArgs.read(F.policyContent) }
-        let locator = { () throws(ShimError) -> ResourceLocator in try Self.locator(try policyArgs.read(F.policyLocator)) }
+        let locator = { () throws(ShimError) -> ResourceLocator in try Self.locator(try policyArgs.read(F.policyLocatorParameter)) }
         let policy: PolicyContent
         switch try policyArgs.read(F.policyType) {
         case .remote: policy = .remote(try locator())
@@ -57,7 +57,8 @@ package enum NanoTDFCryptoJSON {
             signingKey = try key(signing, try args.read(F.signatureCurveParameter))
         }
         return EncryptionParameters(
-            version: try args.read(F.magic), kas: try Self.locator(try args.read(F.kas)), kasPublicKey: try args.read(F.kasPublicKey),
+            version: try args.read(F.magic), kas: try Self.locator(try args.read(F.kasParameter)),
+            kasPublicKey: try args.read(F.kasPublicKey),
             cipher: try args.read(F.cipher), policy: policy, bindingVariant: variant,
             ephemeralKey: try key(args.read(F.ephemeralPrivateKey), curve), iv: try args.read(F.iv),
             ivConvention: try args.read(F.ivConvention), plaintext: try args.read(F.plaintext), signingKey: signingKey)
@@ -71,11 +72,11 @@ package enum NanoTDFCryptoJSON {
             F.policyPlaintext(result.policyPlaintext))
     }
 
-    /// A locator object {protocol, body, identifier}.
+    /// A locator object {protocol, body, identifier?}; an absent identifier is empty.
     static func locator(_ object: JSONObject) throws(ShimError) -> ResourceLocator {
         ResourceLocator(
             protocolCode: try object.read(F.locatorProtocol), body: try object.read(F.locatorBody),
-            identifier: try object.read(F.locatorIdentifier))
+            identifier: try object.readIfPresent(F.locatorIdentifier) ?? [])
     }
 
     /// A private key argument of `curve` (raw scalar or DER).

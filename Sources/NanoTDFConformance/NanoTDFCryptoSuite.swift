@@ -20,7 +20,7 @@ public struct NanoTDFCryptoSuite: VectorSuite {
     public static let encrypt = GroupKind(
         "NanoTDFEncryptTest", op: "nanotdf.encrypt",
         input: [
-            F.magic, F.kasPublicKey, F.kas, F.curve, F.cipher, F.policyParameters, F.ecdsaBinding, F.bindingVariant,
+            F.magic, F.kasPublicKey, F.kasParameter, F.curve, F.cipher, F.policyParameters, F.ecdsaBinding, F.bindingVariant,
             F.ephemeralPrivateKey, F.iv, F.ivConvention, F.plaintext, F.signingPrivateKey, F.signatureCurveParameter,
         ],
         expected: [F.container])

@@ -36,6 +36,8 @@ public enum NanoTDFFields {
     public static let locatorIdentifier: Field<[UInt8]> = .hex(
         "identifier", "The locator's identifier (key id): 0, 2, 8 or 32 bytes, its size in the protocol byte's high nibble.")
     static let locatorFields: [any DeclaredField] = [locatorProtocol, locatorBody, locatorIdentifier]
+    /// A locator given to `encrypt`: an absent identifier is an empty one.
+    static let locatorParameterFields: [any DeclaredField] = [locatorProtocol, locatorBody, locatorIdentifier.optional()]
     /// The KAS locator.
     public static let kas: Field<JSONObject> = .object("kas", "The KAS resource locator (spec section 2).", fields: locatorFields)
     /// L1M's KAS public key.
@@ -143,10 +145,17 @@ public enum NanoTDFFields {
     /// The key-access policy's ephemeral key.
     public static let keyAccessPrivateKey: Field<[UInt8]> = .hex(
         "keyAccessPrivateKey", "Key access policy only: the policy's own ephemeral private key (raw scalar).", required: false)
+    /// The KAS locator of an encryption.
+    public static let kasParameter: Field<JSONObject> = .object(
+        kas.name, "The KAS resource locator to write (spec section 2); an absent identifier is empty.", fields: locatorParameterFields)
+    /// The policy locator of an encryption.
+    public static let policyLocatorParameter: Field<JSONObject> = .object(
+        policyLocator.name, "The remote policy's locator, or the key-access policy's locator; an absent identifier is empty.",
+        fields: locatorParameterFields, required: false)
     /// The policy of an encryption.
     public static let policyParameters: Field<JSONObject> = .object(
         policy.name, "The policy to write: its type and content, and the locator and key of the types that have them.",
-        fields: [policyType, policyContent.optional(), policyLocator, keyAccessPrivateKey])
+        fields: [policyType, policyContent.optional(), policyLocatorParameter, keyAccessPrivateKey])
     /// The ephemeral private key.
     public static let ephemeralPrivateKey: Field<[UInt8]> = .hex(
         "ephemeralPrivateKey", "The ephemeral private key (raw scalar) of `curve`.")

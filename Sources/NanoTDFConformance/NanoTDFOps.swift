@@ -54,7 +54,7 @@ public enum NanoTDFOps {
     /// The reference: every op reads an ECDSA-bound container in either binding form (the spec's fixed
     /// width, or Go's length-prefixed `r`/`s`), as `wirecheck nanotdf inspect` does, so parse and
     /// decrypt agree on what is a container.
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         parseHeader { bytes throws(ShimError) in
             do throws(NanoTDFError) {
                 return try Container.parseHeaderEitherBindingForm(bytes)

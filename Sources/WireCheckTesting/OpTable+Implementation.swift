@@ -6,7 +6,7 @@ import WireCore
 /// are `WireCoreOps`, `CdevOps`, `FlowDownOps`, `NanoTDFOps`, `ArkavoOps`, `ATProtoOps` and `MLSOps`). The
 /// builder reads the case's arguments into Swift values and writes your result as the vectors compare it,
 /// so your code never touches JSON; ops you leave out are unimplemented, not failed. Two functions for one
-/// op are refused when the table is made.
+/// op stop the program when the table is made (a programming error, like a repeated dictionary key).
 extension OpTable: Implementation {
     /// Exactly the ops given.
     public var supportedOps: Set<String>? { Set(names) }
@@ -17,3 +17,7 @@ extension OpTable: Implementation {
         return try call(ShimRequest(op, args)).get()
     }
 }
+
+/// The name of `OpTable` before the op tables were one type.
+@available(*, deprecated, renamed: "OpTable")
+public typealias OpSet = OpTable

@@ -44,7 +44,7 @@ public enum WireCoreOps {
     }
 
     /// The reference: WireCore's own codecs; a decoding refusal is its `WireError` class.
-    public static let reference = OpTable([
+    public static let reference = OpTable(name: ReferenceShim.name, [
         base64Decode(typed: { variant, text throws(ShimError) in
             do throws(WireError) {
                 return try Base64.decode(text, variant: variant)

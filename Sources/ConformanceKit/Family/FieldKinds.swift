@@ -59,7 +59,8 @@ extension Field where Value == Bool {
 }
 
 extension Field where Value == JSONObject {
-    /// An object with exactly these fields (nested fields are checked and named like top-level ones).
+    /// An object of these fields: the declared members are checked and named like top-level ones; the
+    /// schema allows no others, and an op ignores any it is given.
     public static func object(
         _ name: String, _ description: String, fields: [any DeclaredField], required: Bool = true
     ) -> Field<JSONObject> {

@@ -68,8 +68,9 @@ public struct GroupKind: Sendable {
     }
 
     /// Checks a request's arguments against the declared params and input: every required field
-    /// present, every present field a value of its declaration (type, enum, hex, nested fields). A
-    /// failure is `bad-request` naming the argument and why, before the op's own code runs.
+    /// present, every present field of its declared kind (JSON type, enum value, hex, the declared members
+    /// of a nested object; an array's items and undeclared members are the op's to read). A failure is
+    /// `bad-request` naming the argument and why, before the op's own code runs.
     public func checkArguments(_ args: JSONObject) throws(ShimError) {
         for field in params + input {
             guard let value = args[field.name] else {

@@ -5,14 +5,15 @@ import WireCore
 /// assembled from the families' typed builders. Two ops of one name are a programming error, refused
 /// when the table is made, so no table silently keeps the first or the last.
 public struct OpTable: Sendable {
-    /// The name the table answers `hello` with, and reports use.
+    /// The name reports and failure messages use (the reference tables' is `ReferenceShim.name`).
     public let name: String
     /// The ops, in the order given.
     public let operations: [ShimOperation]
     private let byName: [String: ShimOperation]
 
-    /// A table of `operations`, whose names must be distinct.
-    public init(name: String = ReferenceShim.name, _ operations: [ShimOperation]) {
+    /// A table named `name` of `operations`, whose names must be distinct: a second op of one name is a
+    /// programming error and stops the program here, as a repeated key of a dictionary literal does.
+    public init(name: String, _ operations: [ShimOperation]) {
         var byName: [String: ShimOperation] = [:]
         for operation in operations {
             precondition(byName.updateValue(operation, forKey: operation.name) == nil, "\(name): two ops named \(operation.name)")
