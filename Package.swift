@@ -145,7 +145,7 @@ let package = Package(
             ]),
 
         // Shared by the test targets: repository paths, the one fuzz fail-case loader, the vector loop.
-        .target(name: "WireCheckTestSupport", dependencies: ["ConformanceKit"], path: "Tests/Support"),
+        .target(name: "WireCheckTestSupport", dependencies: ["ConformanceKit", "WireCore"], path: "Tests/Support"),
         .testTarget(name: "WireCoreTests", dependencies: ["WireCore", "CrossCheck", "WireCheckTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CSodium", "COpenSSL"]),
         .testTarget(name: "ModelExchangeTests", dependencies: ["ModelExchange", "WireCore", "CrossCheck", "WireCheckTestSupport"]),

@@ -15,21 +15,34 @@ public struct ATProtoSyntaxSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.syntax] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Interop": .init(
+    /// The suite's flags, as the vectors spell them (explained in `notes`).
+    enum Flag: String, CaseFlag {
+        case interop = "Interop"
+        case boundary = "Boundary"
+        case unicode = "Unicode"
+        case whitespace = "Whitespace"
+        case calendar = "Calendar"
+        case empty = "Empty"
+        case authority = "Authority"
+        case privateUse = "PrivateUse"
+        case projectRule = "ProjectRule"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .interop: .init(
             bugType: .basic,
             description: "A value of bluesky-social/atproto-interop-tests (syntax/<format>_*.txt), with that file's verdict.",
             links: ["https://github.com/bluesky-social/atproto-interop-tests"]),
-        "Boundary": .init(bugType: .edgeCase, description: "A length exactly at a limit of the format, or one past it."),
-        "Unicode": .init(
+        .boundary: .init(bugType: .edgeCase, description: "A length exactly at a limit of the format, or one past it."),
+        .unicode: .init(
             bugType: .canOfWorms, description: "Characters outside ASCII, where every format allows only ASCII (uri excepted)."),
-        "Whitespace": .init(bugType: .edgeCase, description: "Leading, trailing or inner whitespace, including non-ASCII spaces."),
-        "Calendar": .init(bugType: .edgeCase, description: "A datetime that parses but names no instant (or one before year 0)."),
-        "Empty": .init(bugType: .basic, description: "The empty string."),
-        "Authority": .init(
+        .whitespace: .init(bugType: .edgeCase, description: "Leading, trailing or inner whitespace, including non-ASCII spaces."),
+        .calendar: .init(bugType: .edgeCase, description: "A datetime that parses but names no instant (or one before year 0)."),
+        .empty: .init(bugType: .basic, description: "The empty string."),
+        .authority: .init(
             bugType: .edgeCase, description: "An at-uri authority that is a DID whose identifier holds ':', '%' or '_'."),
-        "PrivateUse": .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
-        "ProjectRule": .init(
+        .privateUse: .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
+        .projectRule: .init(
             bugType: .interop,
             description:
                 "An interop value on which this project's rule deliberately differs from the file, or a value the file lists as "
@@ -39,7 +52,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
     struct Case {
         var format: StringFormat
         var value: String
-        var flags: [String]
+        var flags: [Flag]
         var comment: String
         /// The interop file's verdict (true: its valid file); nil for this project's own cases, whose
         /// verdict is the reference checker's.
@@ -57,7 +70,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
                 for value in InteropFiles.lines(name) {
                     list.append(
                         Case(
-                            format: format, value: value, flags: ["Interop"], comment: "atproto-interop-tests syntax/\(name)",
+                            format: format, value: value, flags: [.interop], comment: "atproto-interop-tests syntax/\(name)",
                             fileVerdict: name == files.valid,
                             eitherBecause: why ?? InteropFiles.projectRules["\(format.rawValue) \(value)"]))
                 }
@@ -76,7 +89,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
                 let input = JSONObject(F.value(c.value))
                 if let why = c.eitherBecause {
                     return TestCase(
-                        id: id, comment: "\(c.comment): either verdict conforms, \(why)", flags: c.flags + ["ProjectRule"], spec: spec,
+                        id: id, comment: "\(c.comment): either verdict conforms, \(why)", flags: c.flags + [.projectRule], spec: spec,
                         input: input, expected: [:], result: .acceptable)
                 }
                 // An interop value has its file's verdict; the project's own cases the reference's.

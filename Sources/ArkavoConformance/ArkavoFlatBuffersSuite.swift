@@ -25,11 +25,44 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata] }
 
+    /// The flags of `arkavo/flatbuffers`, as its vector file spells them; each has a note in `ArkavoNotes.flatBuffers`.
+    enum Flag: String, CaseFlag {
+        case userEvent = "UserEvent"
+        case cacheEvent = "CacheEvent"
+        case routeEvent = "RouteEvent"
+        case noData = "NoData"
+        case defaults = "Defaults"
+        case emptyVector = "EmptyVector"
+        case timestamp = "Timestamp"
+        case unknownEnum = "UnknownEnum"
+        case unionWithoutTable = "UnionWithoutTable"
+        case unknownUnion = "UnknownUnion"
+        case everyField = "EveryField"
+        case optional = "Optional"
+        case nonFinite = "NonFinite"
+        case strings = "Strings"
+        case shortBuffer = "ShortBuffer"
+        case truncated = "Truncated"
+        case rootOffset = "RootOffset"
+        case alignment = "Alignment"
+        case vtable = "VTable"
+        case offsetBounds = "OffsetBounds"
+        case scalarBounds = "ScalarBounds"
+        case vectorBounds = "VectorBounds"
+        case stringTerminator = "StringTerminator"
+        case depthLimit = "DepthLimit"
+        case tableLimit = "TableLimit"
+        case trailingBytes = "TrailingBytes"
+        case unionConfusion = "UnionConfusion"
+        case wrongUnionType = "WrongUnionType"
+        case wrongRoot = "WrongRoot"
+    }
+
     /// One decode case before it is written: the buffer, the limits, and the refusal it must give (nil = valid).
     struct Buffer {
         var slug: String
         var comment: String
-        var flags: [String]
+        var flags: [Flag]
         var bytes: [UInt8]
         var limits = VerifierLimits.default
     }
@@ -63,7 +96,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
 
     /// One encode case per table: its JSON in, the builders' bytes out.
     static func encodeCases<Table: FlatBufferRoot>(
-        id: String, _ field: Field<JSONObject>, _ tables: [(String, String, [String], Table)]
+        id: String, _ field: Field<JSONObject>, _ tables: [(String, String, [Flag], Table)]
     ) -> [TestCase] {
         tables.map { slug, comment, flags, table in
             let bytes = table.encode()
@@ -93,7 +126,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
 
     /// A copy of `layout`'s buffer with one thing broken by `change`.
     static func broken(
-        _ layout: FlatBufferLayout, _ base: String, _ slug: String, _ comment: String, _ flag: String,
+        _ layout: FlatBufferLayout, _ base: String, _ slug: String, _ comment: String, _ flag: Flag,
         _ change: (inout FlatBufferLayout) -> Void
     ) -> Buffer {
         var copy = layout
@@ -108,60 +141,60 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         let layout = FlatBufferLayout(bytes: base)
         let root = layout.root
         let user = layout.target(root, slot: 4)
-        func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
+        func broken(_ slug: String, _ comment: String, _ flag: Flag, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
             Self.broken(layout, "user-event-join", slug, comment, flag, change)
         }
         list += [
-            Buffer(slug: "empty", comment: "no bytes", flags: ["ShortBuffer"], bytes: []),
+            Buffer(slug: "empty", comment: "no bytes", flags: [.shortBuffer], bytes: []),
             Buffer(
-                slug: "seven-bytes", comment: "7 bytes, under the 12 a root offset, a table and a vtable need", flags: ["ShortBuffer"],
+                slug: "seven-bytes", comment: "7 bytes, under the 12 a root offset, a table and a vtable need", flags: [.shortBuffer],
                 bytes: Array(base.prefix(7))),
             Buffer(
-                slug: "truncated-half", comment: "user-event-join cut in half", flags: ["Truncated"],
+                slug: "truncated-half", comment: "user-event-join cut in half", flags: [.truncated],
                 bytes: Array(base.prefix(base.count / 2))),
             Buffer(
-                slug: "truncated-last-byte", comment: "user-event-join without its last byte", flags: ["Truncated"],
+                slug: "truncated-last-byte", comment: "user-event-join without its last byte", flags: [.truncated],
                 bytes: Array(base.dropLast())),
-            broken("root-offset-past-end", "a root offset past the end", "RootOffset") { $0.setU32(0, UInt32(base.count + 64)) },
-            broken("root-offset-zero", "root offset 0", "RootOffset") { $0.setU32(0, 0) },
-            broken("root-offset-misaligned", "the root offset moved by 2 bytes", "Alignment") { $0.setU32(0, UInt32(root + 2)) },
-            broken("vtable-out-of-range", "the Event's vtable offset pointing 1 MiB away", "VTable") { $0.setU32(root, 0x0010_0000) },
-            broken("vtable-size-odd", "an odd vtable size", "VTable") { $0.setU16($0.vtable(root), 13) },
-            broken("vtable-past-end", "a vtable size of 65534", "VTable") { $0.setU16($0.vtable(root), 0xFFFE) },
-            broken("data-offset-past-end", "the data offset pointing past the end", "OffsetBounds") {
+            broken("root-offset-past-end", "a root offset past the end", .rootOffset) { $0.setU32(0, UInt32(base.count + 64)) },
+            broken("root-offset-zero", "root offset 0", .rootOffset) { $0.setU32(0, 0) },
+            broken("root-offset-misaligned", "the root offset moved by 2 bytes", .alignment) { $0.setU32(0, UInt32(root + 2)) },
+            broken("vtable-out-of-range", "the Event's vtable offset pointing 1 MiB away", .vtable) { $0.setU32(root, 0x0010_0000) },
+            broken("vtable-size-odd", "an odd vtable size", .vtable) { $0.setU16($0.vtable(root), 13) },
+            broken("vtable-past-end", "a vtable size of 65534", .vtable) { $0.setU16($0.vtable(root), 0xFFFE) },
+            broken("data-offset-past-end", "the data offset pointing past the end", .offsetBounds) {
                 $0.setU32($0.field(root, slot: 4), 0x0001_0000)
             },
-            broken("data-offset-zero", "data offset 0", "OffsetBounds") { $0.setU32($0.field(root, slot: 4), 0) },
-            broken("timestamp-past-end", "the timestamp's vtable entry pointing past the end", "ScalarBounds") {
+            broken("data-offset-zero", "data offset 0", .offsetBounds) { $0.setU32($0.field(root, slot: 4), 0) },
+            broken("timestamp-past-end", "the timestamp's vtable entry pointing past the end", .scalarBounds) {
                 $0.setU16($0.vtable(root) + 4 + 2 * 1, 0x7FF0)
             },
-            broken("timestamp-misaligned", "the timestamp's vtable entry moved to an odd offset", "Alignment") {
+            broken("timestamp-misaligned", "the timestamp's vtable entry moved to an odd offset", .alignment) {
                 $0.setU16($0.vtable(root) + 4 + 2 * 1, UInt16($0.u16($0.vtable(root) + 4 + 2 * 1) + 1))
             },
-            broken("source-id-past-end", "a source_id length of 1000", "VectorBounds") {
+            broken("source-id-past-end", "a source_id length of 1000", .vectorBounds) {
                 $0.setU32($0.target(user, slot: 2), 1000)
             },
-            broken("source-id-length-huge", "a source_id length of 2^32-1", "VectorBounds") {
+            broken("source-id-length-huge", "a source_id length of 2^32-1", .vectorBounds) {
                 $0.setU32($0.target(user, slot: 2), 0xFFFF_FFFF)
             },
-            broken("attribute-type-misaligned", "the attribute_type offset moved by 1 byte", "Alignment") {
+            broken("attribute-type-misaligned", "the attribute_type offset moved by 1 byte", .alignment) {
                 let at = $0.field(user, slot: 4)
                 $0.setU32(at, UInt32($0.u32(at) + 1))
             },
-            broken("user-event-vtable-out-of-range", "the UserEvent's vtable offset pointing before the buffer", "VTable") {
+            broken("user-event-vtable-out-of-range", "the UserEvent's vtable offset pointing before the buffer", .vtable) {
                 $0.setU32(user, 0x7FFF_FFF0)
             },
             Buffer(
                 slug: "depth-limit-1", comment: "user-event-join (Event then UserEvent: 2 tables deep) with maxDepth 1",
-                flags: ["DepthLimit"], bytes: base, limits: VerifierLimits(maxDepth: 1)),
+                flags: [.depthLimit], bytes: base, limits: VerifierLimits(maxDepth: 1)),
             Buffer(
-                slug: "depth-limit-2", comment: "user-event-join with maxDepth 2, exactly its depth", flags: ["DepthLimit"], bytes: base,
+                slug: "depth-limit-2", comment: "user-event-join with maxDepth 2, exactly its depth", flags: [.depthLimit], bytes: base,
                 limits: VerifierLimits(maxDepth: 2)),
             Buffer(
-                slug: "table-limit-1", comment: "user-event-join (2 tables) with maxTables 1", flags: ["TableLimit"], bytes: base,
+                slug: "table-limit-1", comment: "user-event-join (2 tables) with maxTables 1", flags: [.tableLimit], bytes: base,
                 limits: VerifierLimits(maxTables: 1)),
             Buffer(
-                slug: "trailing-bytes", comment: "user-event-join followed by 16 zero bytes", flags: ["TrailingBytes"],
+                slug: "trailing-bytes", comment: "user-event-join followed by 16 zero bytes", flags: [.trailingBytes],
                 bytes: base + Array(repeating: 0, count: 16)),
         ]
         // A CacheEvent with every field at its default has an empty vtable, which is a valid table
@@ -172,7 +205,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
             Buffer(
                 slug: "empty-cache-event-as-user-event",
                 comment: "cache-event-defaults with data_type 1: its empty table reads as a UserEvent",
-                flags: ["UnionConfusion"], bytes: empty.bytes))
+                flags: [.unionConfusion], bytes: empty.bytes))
         // The UserEvent under the other union types: its layout does not fit them, and the Verifier refuses it.
         for (type, name) in [(2, "cache-event"), (3, "route-event")] {
             var copy = layout
@@ -182,7 +215,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
                 Buffer(
                     slug: "user-event-as-\(name)",
                     comment: "user-event-join with data_type \(type): a UserEvent table read as another member",
-                    flags: [confused ? "UnionConfusion" : "WrongUnionType"], bytes: copy.bytes))
+                    flags: [confused ? .unionConfusion : .wrongUnionType], bytes: copy.bytes))
         }
         return list
     }
@@ -196,45 +229,45 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         let archive = layout.target(root, slot: 7)
         let content = layout.target(root, slot: 8)
         let rating = layout.target(root, slot: 4)
-        func broken(_ slug: String, _ comment: String, _ flag: String, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
+        func broken(_ slug: String, _ comment: String, _ flag: Flag, _ change: (inout FlatBufferLayout) -> Void) -> Buffer {
             Self.broken(layout, "every-field", slug, comment, flag, change)
         }
         let version = layout.target(archive, slot: 1)
         list += [
-            broken("string-without-terminator", "archive.version's terminating zero replaced by 'A'", "StringTerminator") {
+            broken("string-without-terminator", "archive.version's terminating zero replaced by 'A'", .stringTerminator) {
                 $0.bytes[version + 4 + $0.u32(version)] = 0x41
             },
-            broken("string-past-end", "an archive.version length of 5000", "VectorBounds") { $0.setU32(version, 5000) },
-            broken("topics-past-end", "a topics length of 1000 (4000 bytes)", "VectorBounds") {
+            broken("string-past-end", "an archive.version length of 5000", .vectorBounds) { $0.setU32(version, 5000) },
+            broken("topics-past-end", "a topics length of 1000 (4000 bytes)", .vectorBounds) {
                 $0.setU32($0.target(root, slot: 6), 1000)
             },
-            broken("id-past-end", "an id length of 2^31", "VectorBounds") { $0.setU32($0.target(root, slot: 1), 0x8000_0000) },
-            broken("rating-vtable-out-of-range", "the Rating's vtable offset pointing past the end", "VTable") {
+            broken("id-past-end", "an id length of 2^31", .vectorBounds) { $0.setU32($0.target(root, slot: 1), 0x8000_0000) },
+            broken("rating-vtable-out-of-range", "the Rating's vtable offset pointing past the end", .vtable) {
                 $0.setU32(rating, UInt32(bitPattern: -0x10000))
             },
-            broken("format-offset-past-end", "content.format's offset pointing past the end", "OffsetBounds") {
+            broken("format-offset-past-end", "content.format's offset pointing past the end", .offsetBounds) {
                 $0.setU32($0.field(content, slot: 2), 0x00FF_0000)
             },
-            broken("created-misaligned", "created's vtable entry moved to an odd offset", "Alignment") {
+            broken("created-misaligned", "created's vtable entry moved to an odd offset", .alignment) {
                 let entry = $0.vtable(root) + 4
                 $0.setU16(entry, UInt16($0.u16(entry) + 1))
             },
             Buffer(
                 slug: "depth-limit-2", comment: "every-field (Metadata, content, format: 3 tables deep) with maxDepth 2",
-                flags: ["DepthLimit"], bytes: base, limits: VerifierLimits(maxDepth: 2)),
+                flags: [.depthLimit], bytes: base, limits: VerifierLimits(maxDepth: 2)),
             Buffer(
-                slug: "depth-limit-3", comment: "every-field with maxDepth 3, exactly its depth", flags: ["DepthLimit"], bytes: base,
+                slug: "depth-limit-3", comment: "every-field with maxDepth 3, exactly its depth", flags: [.depthLimit], bytes: base,
                 limits: VerifierLimits(maxDepth: 3)),
             Buffer(
-                slug: "table-limit-5", comment: "every-field (6 tables) with maxTables 5", flags: ["TableLimit"], bytes: base,
+                slug: "table-limit-5", comment: "every-field (6 tables) with maxTables 5", flags: [.tableLimit], bytes: base,
                 limits: VerifierLimits(maxTables: 5)),
             Buffer(
-                slug: "table-limit-6", comment: "every-field with maxTables 6, exactly its count", flags: ["TableLimit"], bytes: base,
+                slug: "table-limit-6", comment: "every-field with maxTables 6, exactly its count", flags: [.tableLimit], bytes: base,
                 limits: VerifierLimits(maxTables: 6)),
             Buffer(
-                slug: "truncated", comment: "every-field without its last 4 bytes", flags: ["Truncated"], bytes: Array(base.dropLast(4))),
+                slug: "truncated", comment: "every-field without its last 4 bytes", flags: [.truncated], bytes: Array(base.dropLast(4))),
             Buffer(
-                slug: "event-as-metadata", comment: "the user-event-join Event buffer read as Metadata", flags: ["WrongRoot"],
+                slug: "event-as-metadata", comment: "the user-event-join Event buffer read as Metadata", flags: [.wrongRoot],
                 bytes: ArkavoFixtures.events[0].3.encode()),
         ]
         return list

@@ -18,7 +18,7 @@ public struct ArkavoFrameSuite: VectorSuite {
     public var groupKinds: [GroupKind] { [Self.parseFrame] }
 
     /// One frame of the suite: slug, comment, flags, bytes, and its field boundaries (lengths to cut at).
-    typealias Sample = (slug: String, comment: String, flags: [String], bytes: [UInt8], boundaries: [Int])
+    typealias Sample = (slug: String, comment: String, flags: [Flag], bytes: [UInt8], boundaries: [Int])
 
     static let key = NanoTDFFixtures.point(.secp256r1, 0xA4)
     static let example1 = NanoTDFFixtures.specExample1
@@ -34,80 +34,102 @@ public struct ArkavoFrameSuite: VectorSuite {
         let error = Array(#"{"error_type":"policy_denied","message":"access denied by policy"}"#.utf8)
         let header = Array(example1.prefix(142))
         return [
-            ("client-key", "0x01 C->S: the client's ephemeral P-256 key", ["KeyExchange"], [0x01] + key, [1]),
-            ("server-key-and-salt", "0x01 S->C: the server's key and a 32-byte salt", ["KeyExchange"], [0x01] + key + salt, [1, 34]),
-            ("kas-key-request", "0x02 C->S: empty", ["KasKey"], [0x02], []),
-            ("kas-key", "0x02 S->C: the KAS P-256 key", ["KasKey"], [0x02] + key, [1]),
+            ("client-key", "0x01 C->S: the client's ephemeral P-256 key", [.keyExchange], [0x01] + key, [1]),
+            ("server-key-and-salt", "0x01 S->C: the server's key and a 32-byte salt", [.keyExchange], [0x01] + key + salt, [1, 34]),
+            ("kas-key-request", "0x02 C->S: empty", [.kasKey], [0x02], []),
+            ("kas-key", "0x02 S->C: the KAS P-256 key", [.kasKey], [0x02] + key, [1]),
             (
-                "rewrap-header", "0x03 C->S: spec example 1's header alone, as the app sends it", ["Rewrap"], [0x03] + header,
+                "rewrap-header", "0x03 C->S: spec example 1's header alone, as the app sends it", [.rewrap], [0x03] + header,
                 example1Boundaries.filter { $0 < 142 }.map { $0 + 1 }
             ),
             (
                 "rewrap-whole-container", "0x03 C->S: all of spec example 1; arkavo-rs reads the header and ignores the rest",
-                ["Rewrap", "HeaderOnly"], [0x03] + example1, []
+                [.rewrap, .headerOnly], [0x03] + example1, []
             ),
             (
-                "rewrapped-key", "0x04 S->C: key 33, nonce 12, wrapped key 32, tag 16 (94 bytes with the type)", ["Rewrapped"],
+                "rewrapped-key", "0x04 S->C: key 33, nonce 12, wrapped key 32, tag 16 (94 bytes with the type)", [.rewrapped],
                 [0x04] + key + nonce + wrapped + tag, [1, 34, 46, 78]
             ),
-            ("rewrap-denied", "0x04 S->C with the key alone: the app's DENY", ["Rewrapped", "Deny"], [0x04] + key, []),
-            ("nats", "0x05: spec example 1 forwarded from NATS", ["Nats"], [0x05] + example1, example1Boundaries.map { $0 + 1 }),
-            ("event-cache", "0x06: a CacheEvent (cache-event-store)", ["Event"], [0x06] + event, [1, 1 + event.count / 2]),
+            ("rewrap-denied", "0x04 S->C with the key alone: the app's DENY", [.rewrapped, .deny], [0x04] + key, []),
+            ("nats", "0x05: spec example 1 forwarded from NATS", [.nats], [0x05] + example1, example1Boundaries.map { $0 + 1 }),
+            ("event-cache", "0x06: a CacheEvent (cache-event-store)", [.event], [0x06] + event, [1, 1 + event.count / 2]),
             (
                 "event-nanotdf", "0x06 S->C: a NanoTDF (arkavo-rs forwards NATS messages not starting with L1L as 0x06)",
-                ["EventNanoTDF"], [0x06] + NanoTDFFixtures.specExample2, [3]
+                [.eventNanoTDF], [0x06] + NanoTDFFixtures.specExample2, [3]
             ),
-            ("event-not-found", "0x06 S->C: the text 'Event not found'", ["EventOpaque"], [0x06] + Array("Event not found".utf8), []),
-            ("event-stored", "0x06 S->C: the text 'Successfully stored'", ["EventOpaque"], [0x06] + Array("Successfully stored".utf8), []),
-            ("cbor", "0x08: a CBOR map, kept opaque", ["Cbor"], [0x08, 0xA1, 0x64] + Array("type".utf8) + [0x64] + Array("ping".utf8), []),
-            ("error-policy-denied", "0xFF: policy_denied", ["Error"], [0xFF] + error, [1, 1 + error.count / 2]),
+            ("event-not-found", "0x06 S->C: the text 'Event not found'", [.eventOpaque], [0x06] + Array("Event not found".utf8), []),
+            ("event-stored", "0x06 S->C: the text 'Successfully stored'", [.eventOpaque], [0x06] + Array("Successfully stored".utf8), []),
+            ("cbor", "0x08: a CBOR map, kept opaque", [.cbor], [0x08, 0xA1, 0x64] + Array("type".utf8) + [0x64] + Array("ping".utf8), []),
+            ("error-policy-denied", "0xFF: policy_denied", [.error], [0xFF] + error, [1, 1 + error.count / 2]),
             (
-                "error-with-details", "0xFF: crypto_error with a details object", ["Error"],
+                "error-with-details", "0xFF: crypto_error with a details object", [.error],
                 [0xFF] + Array(#"{"error_type":"crypto_error","message":"bad tag","details":{"offset":12}}"#.utf8), []
             ),
             (
-                "error-unknown-type", "0xFF: an error_type arkavo-rs does not send (kept, knownErrorType false)", ["Error"],
+                "error-unknown-type", "0xFF: an error_type arkavo-rs does not send (kept, knownErrorType false)", [.error],
                 [0xFF] + Array(#"{"error_type":"rate_limited","message":"slow down"}"#.utf8), []
             ),
-            ("bare-nanotdf", "spec example 1 with no type byte (the app checks 4C 31 first)", ["BareNanoTDF"], example1, [2, 3, 142]),
+            ("bare-nanotdf", "spec example 1 with no type byte (the app checks 4C 31 first)", [.bareNanoTDF], example1, [2, 3, 142]),
         ]
     }
 
     /// Frames that must be refused, apart from the cuts: slug, comment, flags, bytes.
-    static func refusals() -> [(String, String, [String], [UInt8])] {
+    static func refusals() -> [(String, String, [Flag], [UInt8])] {
         let largeEvent = Event(action: .cache, data: .cacheEvent(CacheEvent(targetPayload: Array(repeating: 0x5A, count: 2100)))).encode()
         var badMagic = example1
         badMagic[1] = 0x32
         return [
-            ("empty", "no bytes", ["Truncated"], []),
-            ("type-00", "type byte 0x00", ["UnknownType"], [0x00] + key),
-            ("type-07", "type byte 0x07 (unassigned)", ["UnknownType"], [0x07, 0x01]),
-            ("type-09", "type byte 0x09", ["UnknownType"], [0x09]),
-            ("type-fe", "type byte 0xFE", ["UnknownType"], [0xFE, 0x00]),
-            ("type-4c-short", "4C 31: two bytes, too short to be a NanoTDF, and 0x4C is no type", ["UnknownType"], [0x4C, 0x31]),
-            ("public-key-32", "0x01 with a 32-byte body", ["BodyLength"], [0x01] + key.prefix(32)),
-            ("public-key-66", "0x01 with 66 bytes (a key, a salt, one more)", ["BodyLength"], [0x01] + key + NanoTDFFixtures.filler(33, 1)),
-            ("kas-key-34", "0x02 with 34 bytes", ["BodyLength"], [0x02] + key + [0]),
+            ("empty", "no bytes", [.truncated], []),
+            ("type-00", "type byte 0x00", [.unknownType], [0x00] + key),
+            ("type-07", "type byte 0x07 (unassigned)", [.unknownType], [0x07, 0x01]),
+            ("type-09", "type byte 0x09", [.unknownType], [0x09]),
+            ("type-fe", "type byte 0xFE", [.unknownType], [0xFE, 0x00]),
+            ("type-4c-short", "4C 31: two bytes, too short to be a NanoTDF, and 0x4C is no type", [.unknownType], [0x4C, 0x31]),
+            ("public-key-32", "0x01 with a 32-byte body", [.bodyLength], [0x01] + key.prefix(32)),
+            ("public-key-66", "0x01 with 66 bytes (a key, a salt, one more)", [.bodyLength], [0x01] + key + NanoTDFFixtures.filler(33, 1)),
+            ("kas-key-34", "0x02 with 34 bytes", [.bodyLength], [0x02] + key + [0]),
             (
-                "rewrapped-key-92", "0x04 with 92 bytes (93 with the type byte, as ArkavoClient expects)", ["BodyLength", "Rewrapped"],
+                "rewrapped-key-92", "0x04 with 92 bytes (93 with the type byte, as ArkavoClient expects)", [.bodyLength, .rewrapped],
                 [0x04] + key + NanoTDFFixtures.filler(59, 2)
             ),
-            ("rewrapped-key-94", "0x04 with 94 bytes", ["BodyLength", "Rewrapped"], [0x04] + key + NanoTDFFixtures.filler(61, 3)),
-            ("public-key-uncompressed-prefix", "0x01 whose key starts with 04", ["BadPoint"], [0x01, 0x04] + key.dropFirst()),
-            ("kas-key-prefix-00", "0x02 whose key starts with 00", ["BadPoint"], [0x02, 0x00] + key.dropFirst()),
-            ("rewrap-bad-magic", "0x03 whose NanoTDF starts 4C 32", ["Rewrap"], [0x03] + badMagic.prefix(142)),
-            ("nats-trailing-byte", "0x05: spec example 1 and one more byte", ["Nats"], [0x05] + example1 + [0]),
-            ("event-too-large", "0x06: a 2,100-byte CacheEvent, over the 2,000 bytes both sides allow", ["EventSize"], [0x06] + largeEvent),
-            ("error-not-json", "0xFF with the text 'oops'", ["Error"], [0xFF] + Array("oops".utf8)),
-            ("error-array", "0xFF with a JSON array", ["Error"], [0xFF] + Array(#"["invalid_format"]"#.utf8)),
-            ("error-no-message", "0xFF without message", ["Error"], [0xFF] + Array(#"{"error_type":"server_error"}"#.utf8)),
-            ("error-type-number", "0xFF with error_type 3", ["Error"], [0xFF] + Array(#"{"error_type":3,"message":"x"}"#.utf8)),
+            ("rewrapped-key-94", "0x04 with 94 bytes", [.bodyLength, .rewrapped], [0x04] + key + NanoTDFFixtures.filler(61, 3)),
+            ("public-key-uncompressed-prefix", "0x01 whose key starts with 04", [.badPoint], [0x01, 0x04] + key.dropFirst()),
+            ("kas-key-prefix-00", "0x02 whose key starts with 00", [.badPoint], [0x02, 0x00] + key.dropFirst()),
+            ("rewrap-bad-magic", "0x03 whose NanoTDF starts 4C 32", [.rewrap], [0x03] + badMagic.prefix(142)),
+            ("nats-trailing-byte", "0x05: spec example 1 and one more byte", [.nats], [0x05] + example1 + [0]),
+            ("event-too-large", "0x06: a 2,100-byte CacheEvent, over the 2,000 bytes both sides allow", [.eventSize], [0x06] + largeEvent),
+            ("error-not-json", "0xFF with the text 'oops'", [.error], [0xFF] + Array("oops".utf8)),
+            ("error-array", "0xFF with a JSON array", [.error], [0xFF] + Array(#"["invalid_format"]"#.utf8)),
+            ("error-no-message", "0xFF without message", [.error], [0xFF] + Array(#"{"error_type":"server_error"}"#.utf8)),
+            ("error-type-number", "0xFF with error_type 3", [.error], [0xFF] + Array(#"{"error_type":3,"message":"x"}"#.utf8)),
         ]
+    }
+
+    /// The flags of `arkavo/frames`, as its vector file spells them; each has a note in `ArkavoNotes.frames`.
+    enum Flag: String, CaseFlag {
+        case keyExchange = "KeyExchange"
+        case kasKey = "KasKey"
+        case rewrap = "Rewrap"
+        case headerOnly = "HeaderOnly"
+        case rewrapped = "Rewrapped"
+        case deny = "Deny"
+        case nats = "Nats"
+        case event = "Event"
+        case eventNanoTDF = "EventNanoTDF"
+        case eventOpaque = "EventOpaque"
+        case cbor = "Cbor"
+        case error = "Error"
+        case bareNanoTDF = "BareNanoTDF"
+        case truncated = "Truncated"
+        case unknownType = "UnknownType"
+        case bodyLength = "BodyLength"
+        case badPoint = "BadPoint"
+        case eventSize = "EventSize"
     }
 
     public func generate() -> VectorFile {
         var cases: [TestCase] = []
-        func add(_ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8]) {
+        func add(_ slug: String, _ comment: String, _ flags: [Flag], _ bytes: [UInt8]) {
             let input = JSONObject(F.frame(bytes))
             let spec = ["NanoTDF 13"]
             do {
@@ -131,7 +153,7 @@ public struct ArkavoFrameSuite: VectorSuite {
         for sample in Self.samples() {
             for length in sample.boundaries {
                 add(
-                    "\(sample.slug)-cut-at-\(length)", "\(sample.slug) cut to \(length) bytes", ["Truncated"] + sample.flags,
+                    "\(sample.slug)-cut-at-\(length)", "\(sample.slug) cut to \(length) bytes", [Flag.truncated] + sample.flags,
                     Array(sample.bytes.prefix(length)))
             }
         }

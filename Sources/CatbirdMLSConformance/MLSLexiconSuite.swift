@@ -21,27 +21,69 @@ public struct MLSLexiconSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.validate] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Example": .init(bugType: .basic, description: "A valid value: every field (full) or the required ones only (minimal)."),
-        "Required": .init(bugType: .missingStep, description: "A required field without a default is missing."),
-        "Null": .init(bugType: .edgeCase, description: "null where the field is not nullable: null and absent are different."),
-        "Type": .init(bugType: .basic, description: "A value of another JSON type."),
-        "Limit": .init(bugType: .edgeCase, description: "A length, count, size or range exactly at its limit (valid) or one past it."),
-        "Utf8Length": .init(
+    /// The suite's flags, as the vectors spell them (explained in `notes`): `Example` for the valid
+    /// examples, and one per kind of lexicon mutation.
+    enum Flag: String, CaseFlag {
+        case example = "Example"
+        case required = "Required"
+        case null = "Null"
+        case type = "Type"
+        case limit = "Limit"
+        case utf8Length = "Utf8Length"
+        case format = "Format"
+        case `enum` = "Enum"
+        case openSet = "OpenSet"
+        case unknownField = "UnknownField"
+        case integerLikeFloat = "IntegerLikeFloat"
+        case `default` = "Default"
+        case blob = "Blob"
+        case const = "Const"
+        case token = "Token"
+        case union = "Union"
+
+        /// The flag of a mutation's case.
+        init(_ mutation: LexiconMutation.Flag) {
+            switch mutation {
+            case .required: self = .required
+            case .null: self = .null
+            case .type: self = .type
+            case .limit: self = .limit
+            case .utf8Length: self = .utf8Length
+            case .format: self = .format
+            case .enum: self = .enum
+            case .openSet: self = .openSet
+            case .unknownField: self = .unknownField
+            case .integerLikeFloat: self = .integerLikeFloat
+            case .default: self = .default
+            case .blob: self = .blob
+            case .const: self = .const
+            case .token: self = .token
+            case .union: self = .union
+            }
+        }
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .example: .init(bugType: .basic, description: "A valid value: every field (full) or the required ones only (minimal)."),
+        .required: .init(bugType: .missingStep, description: "A required field without a default is missing."),
+        .null: .init(bugType: .edgeCase, description: "null where the field is not nullable: null and absent are different."),
+        .type: .init(bugType: .basic, description: "A value of another JSON type."),
+        .limit: .init(bugType: .edgeCase, description: "A length, count, size or range exactly at its limit (valid) or one past it."),
+        .utf8Length: .init(
             bugType: .canOfWorms,
             description: "A string within maxLength characters but over maxLength UTF-8 bytes: lexicon lengths count bytes."),
-        "Format": .init(bugType: .basic, description: "A string that breaks its format (did, datetime, at-uri, ...)."),
-        "Enum": .init(bugType: .basic, description: "A value outside a closed enum."),
-        "OpenSet": .init(bugType: .interop, description: "A value outside knownValues: an open set, so it must be accepted."),
-        "UnknownField": .init(bugType: .interop, description: "An undeclared field: lexicon validators ignore unknown fields."),
-        "IntegerLikeFloat": .init(
+        .format: .init(bugType: .basic, description: "A string that breaks its format (did, datetime, at-uri, ...)."),
+        .enum: .init(bugType: .basic, description: "A value outside a closed enum."),
+        .openSet: .init(bugType: .interop, description: "A value outside knownValues: an open set, so it must be accepted."),
+        .unknownField: .init(bugType: .interop, description: "An undeclared field: lexicon validators ignore unknown fields."),
+        .integerLikeFloat: .init(
             bugType: .interop, description: "An integer written as an integral float (3.0), which the data model accepts."),
-        "Default": .init(
+        .default: .init(
             bugType: .functionality, description: "An optional field with a default left out: valid, and the default applies."),
-        "Blob": .init(bugType: .basic, description: "A blob without its ref, or of a MIME type accept does not list."),
-        "Const": .init(bugType: .basic, description: "Not the const value."),
-        "Token": .init(bugType: .basic, description: "Not the name of the token the ref names."),
-        "Union": .init(bugType: .basic, description: "A union member without $type, or with one the union does not list."),
+        .blob: .init(bugType: .basic, description: "A blob without its ref, or of a MIME type accept does not list."),
+        .const: .init(bugType: .basic, description: "Not the const value."),
+        .token: .init(bugType: .basic, description: "Not the name of the token the ref names."),
+        .union: .init(bugType: .basic, description: "A union member without $type, or with one the union does not list."),
     ]
 
     public func generate() -> VectorFile {
@@ -53,12 +95,13 @@ public struct MLSLexiconSuite: VectorSuite {
             guard let (schema, base) = MLSLexiconTargets.schema(name) else { return nil }
             let full = examples.example(schema, base: base, full: true)
             let minimal = examples.example(schema, base: base, full: false)
-            var cases: [(value: JSONValue, flags: [String], comment: String, path: JSONPointer?, code: ValidationError.Code?)] = [
-                (full, ["Example"], "every field", nil, nil)
+            var cases: [(value: JSONValue, flags: [Flag], comment: String, path: JSONPointer?, code: ValidationError.Code?)] = [
+                (full, [.example], "every field", nil, nil)
             ]
-            if minimal != full { cases.append((minimal, ["Example"], "required fields only", nil, nil)) }
+            if minimal != full { cases.append((minimal, [.example], "required fields only", nil, nil)) }
             for m in mutations.mutations(of: schema, base: base, example: full) {
-                cases.append((full.replacing(at: m.path, with: m.replacement), [m.flag], "\(m.path): \(m.comment)", m.path, m.expected))
+                cases.append(
+                    (full.replacing(at: m.path, with: m.replacement), [Flag(m.flag)], "\(m.path): \(m.comment)", m.path, m.expected))
             }
             var seen = Set<String>()
             var tests: [TestCase] = []

@@ -20,25 +20,38 @@ public struct MLSXRPCErrorSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.read] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Declared": .init(bugType: .basic, description: "An error name the endpoint's lexicon declares, with the contract's status."),
-        "Generic": .init(bugType: .basic, description: "A generic XRPC error any endpoint may answer (InvalidRequest, 429, 5xx, 501)."),
-        "Undeclared": .init(
+    /// The suite's flags, as the vectors spell them (explained in `notes`).
+    enum Flag: String, CaseFlag {
+        case declared = "Declared"
+        case generic = "Generic"
+        case undeclared = "Undeclared"
+        case legacy = "Legacy"
+        case notXRPC = "NotXRPC"
+        case contentType = "ContentType"
+        case message = "Message"
+        case retryAfter = "RetryAfter"
+        case retry = "Retry"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .declared: .init(bugType: .basic, description: "An error name the endpoint's lexicon declares, with the contract's status."),
+        .generic: .init(bugType: .basic, description: "A generic XRPC error any endpoint may answer (InvalidRequest, 429, 5xx, 501)."),
+        .undeclared: .init(
             bugType: .interop,
             description: "A well-formed name the endpoint does not declare: kept as it came, not mapped to a typed error."),
-        "Legacy": .init(
+        .legacy: .init(
             bugType: .interop,
             description: "What the first mls-ds servers sent: a sentence as error (not a name) or an empty body; the status decides."),
-        "NotXRPC": .init(
+        .notXRPC: .init(
             bugType: .edgeCase, description: "A body that is not an XRPC error (HTML, text, another JSON shape): no name, no crash."),
-        "ContentType": .init(
+        .contentType: .init(
             bugType: .edgeCase,
             description: "The body is read as JSON only when the media type is application/json (any case, any parameters)."),
-        "Message": .init(bugType: .edgeCase, description: "message absent, null or not a string: no message."),
-        "RetryAfter": .init(
+        .message: .init(bugType: .edgeCase, description: "message absent, null or not a string: no message."),
+        .retryAfter: .init(
             bugType: .edgeCase,
             description: "Retry-After as delay-seconds only (digits, optional whitespace); a date or a fraction is ignored."),
-        "Retry": .init(bugType: .functionality, description: "Whether to retry: 429 and 5xx except 501; never another 4xx."),
+        .retry: .init(bugType: .functionality, description: "Whether to retry: 429 and 5xx except 501; never another 4xx."),
     ]
 
     /// One answer and what a client must read from it.
@@ -48,7 +61,7 @@ public struct MLSXRPCErrorSuite: VectorSuite {
         var contentType: String? = "application/json"
         var retryAfter: String?
         var body: String
-        var flag: String
+        var flag: Flag
         var comment: String
         var error: String?
         var message: String?
@@ -72,26 +85,26 @@ public struct MLSXRPCErrorSuite: VectorSuite {
             let own = CatbirdLexicons.catalog.errorNames(of: endpoint.nsid).map { name in
                 Case(
                     endpoint: endpoint, status: Self.status(of: name), body: Self.body(name, "\(name) on \(endpoint.rawValue)"),
-                    flag: "Declared", comment: "\(name), declared by \(endpoint.rawValue)", error: name,
+                    flag: .declared, comment: "\(name), declared by \(endpoint.rawValue)", error: name,
                     message: "\(name) on \(endpoint.rawValue)", declared: true)
             }
             let generic = [
                 Case(
-                    endpoint: endpoint, status: 400, body: Self.body("InvalidRequest", "/limit: must be at most 100"), flag: "Generic",
+                    endpoint: endpoint, status: 400, body: Self.body("InvalidRequest", "/limit: must be at most 100"), flag: .generic,
                     comment: "400 InvalidRequest naming the field", error: "InvalidRequest", message: "/limit: must be at most 100",
                     declared: true),
                 Case(
-                    endpoint: endpoint, status: 401, body: Self.body("AuthenticationRequired"), flag: "Generic",
+                    endpoint: endpoint, status: 401, body: Self.body("AuthenticationRequired"), flag: .generic,
                     comment: "401 without a message", error: "AuthenticationRequired", declared: true),
                 Case(
-                    endpoint: endpoint, status: 429, retryAfter: "2", body: Self.body("RateLimitExceeded", "slow down"), flag: "Retry",
+                    endpoint: endpoint, status: 429, retryAfter: "2", body: Self.body("RateLimitExceeded", "slow down"), flag: .retry,
                     comment: "429 with Retry-After: 2", error: "RateLimitExceeded", message: "slow down", declared: true,
                     expectedRetryAfter: 2),
                 Case(
-                    endpoint: endpoint, status: 501, body: Self.body("MethodNotImplemented"), flag: "Retry",
+                    endpoint: endpoint, status: 501, body: Self.body("MethodNotImplemented"), flag: .retry,
                     comment: "501 is the one 5xx not retried", error: "MethodNotImplemented", declared: true),
                 Case(
-                    endpoint: endpoint, status: 503, body: Self.body("NotEnoughResources", "try later"), flag: "Retry",
+                    endpoint: endpoint, status: 503, body: Self.body("NotEnoughResources", "try later"), flag: .retry,
                     comment: "503 is retried", error: "NotEnoughResources", message: "try later", declared: true),
             ]
             return own + generic
@@ -103,7 +116,7 @@ public struct MLSXRPCErrorSuite: VectorSuite {
         let convos = MLSEndpoint.getConvos
         let send = MLSEndpoint.sendMessage
         func make(
-            _ endpoint: MLSEndpoint, _ status: Int, _ body: String, _ flag: String, _ comment: String,
+            _ endpoint: MLSEndpoint, _ status: Int, _ body: String, _ flag: Flag, _ comment: String,
             contentType: String? = "application/json",
             retryAfter: String? = nil, error: String? = nil, message: String? = nil, declared: Bool = false, expectedRetryAfter: Int? = nil
         ) -> Case {
@@ -114,74 +127,74 @@ public struct MLSXRPCErrorSuite: VectorSuite {
         }
         return [
             make(
-                convos, 404, Self.body("ConvoNotFound", "no such conversation"), "Undeclared",
+                convos, 404, Self.body("ConvoNotFound", "no such conversation"), .undeclared,
                 "a lexicon name of another endpoint", error: "ConvoNotFound", message: "no such conversation"),
             make(
-                send, 400, Self.body("InvalidAsset", "bad embed"), "Undeclared",
+                send, 400, Self.body("InvalidAsset", "bad embed"), .undeclared,
                 "a later lexicon's name (c065b67 renamed InvalidCiphertext)",
                 error: "InvalidAsset", message: "bad embed"),
-            make(convos, 400, Self.body("SomethingNew"), "Undeclared", "a name no lexicon has", error: "SomethingNew"),
-            make(convos, 429, "{\"error\":\"Rate limit exceeded\"}", "Legacy", "c52bfec's 429: a sentence, no Retry-After"),
-            make(convos, 401, "{\"error\":\"Missing authorization header\"}", "Legacy", "c52bfec's 401: a sentence, no message"),
-            make(send, 400, "", "Legacy", "c52bfec to c065b67 handler errors: a bare status, empty body", contentType: nil),
-            make(send, 500, "", "Legacy", "an empty 500 is still retried", contentType: nil),
-            make(send, 413, "", "Legacy", "an empty 413 is not retried", contentType: nil),
+            make(convos, 400, Self.body("SomethingNew"), .undeclared, "a name no lexicon has", error: "SomethingNew"),
+            make(convos, 429, "{\"error\":\"Rate limit exceeded\"}", .legacy, "c52bfec's 429: a sentence, no Retry-After"),
+            make(convos, 401, "{\"error\":\"Missing authorization header\"}", .legacy, "c52bfec's 401: a sentence, no message"),
+            make(send, 400, "", .legacy, "c52bfec to c065b67 handler errors: a bare status, empty body", contentType: nil),
+            make(send, 500, "", .legacy, "an empty 500 is still retried", contentType: nil),
+            make(send, 413, "", .legacy, "an empty 413 is not retried", contentType: nil),
             make(
-                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":null}", "Message", "later servers' message: null",
+                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":null}", .message, "later servers' message: null",
                 error: "InvalidRequest", declared: true),
             make(
-                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":42}", "Message", "a message that is not a string",
+                convos, 400, "{\"error\":\"InvalidRequest\",\"message\":42}", .message, "a message that is not a string",
                 error: "InvalidRequest", declared: true),
             make(
-                convos, 400, "{\"message\":\"no name\",\"error\":\"InvalidRequest\",\"extra\":[1,{}]}", "Message",
+                convos, 400, "{\"message\":\"no name\",\"error\":\"InvalidRequest\",\"extra\":[1,{}]}", .message,
                 "keys in another order and an extra field", error: "InvalidRequest", message: "no name", declared: true),
-            make(convos, 502, "<html><body>Bad Gateway</body></html>", "NotXRPC", "a proxy's HTML page", contentType: "text/html"),
-            make(convos, 502, "<html><body>Bad Gateway</body></html>", "NotXRPC", "HTML labelled as JSON"),
-            make(convos, 400, "[\"InvalidRequest\"]", "NotXRPC", "JSON, but an array"),
-            make(convos, 400, "{\"error\":5}", "NotXRPC", "error is not a string"),
-            make(convos, 400, "{\"error\":\"\"}", "NotXRPC", "error is empty"),
-            make(convos, 400, "{\"error\":\"Invalid\\tRequest\"}", "NotXRPC", "error with a tab"),
-            make(convos, 400, "{\"error\":\"Ung\u{fc}ltig\"}", "NotXRPC", "error outside ASCII"),
-            make(convos, 400, "{\"error\":\"InvalidRequest\"", "NotXRPC", "JSON cut short"),
+            make(convos, 502, "<html><body>Bad Gateway</body></html>", .notXRPC, "a proxy's HTML page", contentType: "text/html"),
+            make(convos, 502, "<html><body>Bad Gateway</body></html>", .notXRPC, "HTML labelled as JSON"),
+            make(convos, 400, "[\"InvalidRequest\"]", .notXRPC, "JSON, but an array"),
+            make(convos, 400, "{\"error\":5}", .notXRPC, "error is not a string"),
+            make(convos, 400, "{\"error\":\"\"}", .notXRPC, "error is empty"),
+            make(convos, 400, "{\"error\":\"Invalid\\tRequest\"}", .notXRPC, "error with a tab"),
+            make(convos, 400, "{\"error\":\"Ung\u{fc}ltig\"}", .notXRPC, "error outside ASCII"),
+            make(convos, 400, "{\"error\":\"InvalidRequest\"", .notXRPC, "JSON cut short"),
             make(
-                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "the right JSON sent as text/plain", contentType: "text/plain"
+                convos, 400, Self.body("InvalidRequest", "x"), .contentType, "the right JSON sent as text/plain", contentType: "text/plain"
             ),
-            make(convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "no Content-Type", contentType: nil),
+            make(convos, 400, Self.body("InvalidRequest", "x"), .contentType, "no Content-Type", contentType: nil),
             make(
-                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "media type in upper case, with a charset",
+                convos, 400, Self.body("InvalidRequest", "x"), .contentType, "media type in upper case, with a charset",
                 contentType: "Application/JSON; charset=utf-8", error: "InvalidRequest", message: "x", declared: true),
             make(
-                convos, 400, Self.body("InvalidRequest", "x"), "ContentType", "application/json-seq is another media type",
+                convos, 400, Self.body("InvalidRequest", "x"), .contentType, "application/json-seq is another media type",
                 contentType: "application/json-seq"),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "Retry-After with spaces around",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "Retry-After with spaces around",
                 retryAfter: " 7 ", error: "RateLimitExceeded", declared: true, expectedRetryAfter: 7),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "Retry-After: 0", retryAfter: "0",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "Retry-After: 0", retryAfter: "0",
                 error: "RateLimitExceeded", declared: true, expectedRetryAfter: 0),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "an HTTP date is not delay-seconds",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "an HTTP date is not delay-seconds",
                 retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT", error: "RateLimitExceeded", declared: true),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "a fraction", retryAfter: "1.5",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "a fraction", retryAfter: "1.5",
                 error: "RateLimitExceeded", declared: true),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "a negative number", retryAfter: "-1",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "a negative number", retryAfter: "-1",
                 error: "RateLimitExceeded", declared: true),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "empty", retryAfter: "", error: "RateLimitExceeded",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "empty", retryAfter: "", error: "RateLimitExceeded",
                 declared: true),
             make(
-                convos, 429, Self.body("RateLimitExceeded"), "RetryAfter", "no Retry-After: retried with backoff",
+                convos, 429, Self.body("RateLimitExceeded"), .retryAfter, "no Retry-After: retried with backoff",
                 error: "RateLimitExceeded", declared: true),
             make(
-                convos, 503, Self.body("NotEnoughResources"), "RetryAfter", "Retry-After on a 503", retryAfter: "5",
+                convos, 503, Self.body("NotEnoughResources"), .retryAfter, "Retry-After on a 503", retryAfter: "5",
                 error: "NotEnoughResources", declared: true, expectedRetryAfter: 5),
             make(
-                convos, 400, Self.body("InvalidRequest"), "Retry", "a Retry-After on a 400 is read, but a 400 is not retried",
+                convos, 400, Self.body("InvalidRequest"), .retry, "a Retry-After on a 400 is read, but a 400 is not retried",
                 retryAfter: "3", error: "InvalidRequest", declared: true, expectedRetryAfter: 3),
-            make(convos, 504, Self.body("UpstreamTimeout"), "Retry", "504 is retried", error: "UpstreamTimeout", declared: true),
-            make(convos, 409, Self.body("KeyPackageNotFound"), "Retry", "409 is not retried", error: "KeyPackageNotFound"),
+            make(convos, 504, Self.body("UpstreamTimeout"), .retry, "504 is retried", error: "UpstreamTimeout", declared: true),
+            make(convos, 409, Self.body("KeyPackageNotFound"), .retry, "409 is not retried", error: "KeyPackageNotFound"),
         ]
     }
 

@@ -40,43 +40,50 @@ public struct CdevPairingSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.pairingInfo, Self.tokenPair] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "PairInfo": .init(
+    /// The flags of `cdev/pairing`, the keys of its notes.
+    enum Flag: String, CaseFlag {
+        case pairInfo = "PairInfo", qrText = "QRText", cliJSON = "CLIJSON", terminalQR = "TerminalQR", headShape = "HeadShape"
+        case timeOffset = "TimeOffset", fractionalSeconds = "FractionalSeconds", malformed = "Malformed", deepNesting = "DeepNesting"
+        case nullOptional = "NullOptional", unknownKey = "UnknownKey", duplicateKey = "DuplicateKey", integerAsFloat = "IntegerAsFloat"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .pairInfo: .init(
             bugType: .basic,
             description: "GET /api/pair/info: ws, http, session, repo[, auth_required][, token, token_expires_at] in Go struct order."),
-        "QRText": .init(bugType: .basic, description: "The QR text: a Go map, so keys come sorted (http, repo, session, token, ws)."),
-        "CLIJSON": .init(
+        .qrText: .init(bugType: .basic, description: "The QR text: a Go map, so keys come sorted (http, repo, session, token, ws)."),
+        .cliJSON: .init(
             bugType: .basic,
             description: "cdev pair --json: json.MarshalIndent in struct order ws, http, session, token, repo, then a newline."),
-        "TerminalQR": .init(
+        .terminalQR: .init(
             bugType: .basic,
             description:
                 "The QR that cdev pair prints in the terminal: json.Marshal(PairingInfo), compact, in struct order ws, http, session, "
                 + "token, repo (/api/pair/qr and the server's QR use sorted keys)."),
-        "HeadShape": .init(bugType: .functionality, description: "cdev HEAD adds auth_required after repo."),
-        "TimeOffset": .init(
+        .headShape: .init(bugType: .functionality, description: "cdev HEAD adds auth_required after repo."),
+        .timeOffset: .init(
             bugType: .interop, description: "cdev writes RFC 3339 in the server's local offset; clients must accept any offset."),
-        "FractionalSeconds": .init(
+        .fractionalSeconds: .init(
             bugType: .interop, description: "The cdev-ios client accepts fractional seconds; the value is truncated to whole seconds."),
-        "Malformed": .init(
+        .malformed: .init(
             bugType: .basic,
             description:
                 "Not a document a client can pair from: not JSON, not an object, a required field missing or of the wrong type, a bad "
                 + "timestamp."
         ),
-        "DeepNesting": .init(
+        .deepNesting: .init(
             bugType: .canOfWorms,
             description:
                 "Go's encoding/json refuses nesting deeper than 10,000; a recursive parser without a depth limit overflows its stack "
                 + "and crashes (a crashed shim scores FAIL)."),
-        "NullOptional": .init(bugType: .functionality, description: "null for an optional field means absent."),
-        "UnknownKey": .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
-        "DuplicateKey": .init(
+        .nullOptional: .init(bugType: .functionality, description: "null for an optional field means absent."),
+        .unknownKey: .init(bugType: .functionality, description: "Unknown keys are ignored (newer servers add fields)."),
+        .duplicateKey: .init(
             bugType: .edgeCase,
             description:
                 "A key twice: Go keeps the last, Swift 6 Foundation's JSONDecoder (the cdev-ios client) the first; a strict parser may "
                 + "refuse."),
-        "IntegerAsFloat": .init(
+        .integerAsFloat: .init(
             bugType: .edgeCase, description: "expires_in written as 899.0: Foundation decodes it as 899; a strict parser may refuse."),
     ]
 
@@ -99,7 +106,7 @@ public struct CdevPairingSuite: VectorSuite {
     public func generate() -> VectorFile {
         var infoCases: [TestCase] = []
         func addInfo(
-            _ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult, expected: PairingInfo? = nil
+            _ slug: String, _ comment: String, _ flags: [Flag], _ json: String, _ result: ExpectedResult, expected: PairingInfo? = nil
         ) {
             // An acceptable case holds the reference's reading, which `--strict` asks for when it is accepted.
             let expected = result == .acceptable ? try? PairingInfo.parse(Array(json.utf8)) : expected
@@ -113,84 +120,84 @@ public struct CdevPairingSuite: VectorSuite {
         noToken.token = nil
         noToken.tokenExpiresAt = nil
         addInfo(
-            "baseline-no-auth", "/api/pair/info with require_auth off: no token", ["PairInfo"],
+            "baseline-no-auth", "/api/pair/info with require_auth off: no token", [.pairInfo],
             Self.text(noToken.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: noToken)
         addInfo(
-            "baseline-utc", "/api/pair/info with a token, server in UTC", ["PairInfo"],
+            "baseline-utc", "/api/pair/info with a token, server in UTC", [.pairInfo],
             Self.text(Self.info.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: Self.info)
         addInfo(
-            "baseline-plus-7", "token_expires_at in +07:00 (server in Asia/Bangkok)", ["PairInfo", "TimeOffset"],
+            "baseline-plus-7", "token_expires_at in +07:00 (server in Asia/Bangkok)", [.pairInfo, .timeOffset],
             Self.text(Self.info.infoJSON(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: Self.info)
         addInfo(
-            "baseline-minus-0530", "token_expires_at in -05:30", ["PairInfo", "TimeOffset"],
+            "baseline-minus-0530", "token_expires_at in -05:30", [.pairInfo, .timeOffset],
             Self.text(Self.info.infoJSON(offsetSeconds: -(5 * 3600 + 1800))) + "\n", .valid, expected: Self.info)
         var head = Self.info
         head.authRequired = true
         addInfo(
-            "head-auth-required", "HEAD: auth_required after repo", ["PairInfo", "HeadShape"],
+            "head-auth-required", "HEAD: auth_required after repo", [.pairInfo, .headShape],
             Self.text(head.infoJSON(offsetSeconds: 3600)) + "\n", .valid, expected: head)
         // HEAD writes auth_required always (no omitempty), and the token only with ?include_token=1.
         var headDefault = noToken
         headDefault.authRequired = true
         addInfo(
-            "head-default-no-token", "HEAD's default /api/pair/info: auth_required true and no token", ["PairInfo", "HeadShape"],
+            "head-default-no-token", "HEAD's default /api/pair/info: auth_required true and no token", [.pairInfo, .headShape],
             Self.text(headDefault.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: headDefault)
         var headOpen = noToken
         headOpen.authRequired = false
         addInfo(
-            "head-auth-not-required", "HEAD with auth off: auth_required false is written", ["PairInfo", "HeadShape"],
+            "head-auth-not-required", "HEAD with auth off: auth_required false is written", [.pairInfo, .headShape],
             Self.text(headOpen.infoJSON(offsetSeconds: 0)) + "\n", .valid, expected: headOpen)
         var qrInfo = Self.info
         qrInfo.tokenExpiresAt = nil
-        addInfo("qr-text", "the QR text: sorted keys, token, no token_expires_at", ["QRText"], Self.info.qrText, .valid, expected: qrInfo)
-        addInfo("qr-text-no-token", "the QR text with auth off", ["QRText"], noToken.qrText, .valid, expected: noToken)
+        addInfo("qr-text", "the QR text: sorted keys, token, no token_expires_at", [.qrText], Self.info.qrText, .valid, expected: qrInfo)
+        addInfo("qr-text-no-token", "the QR text with auth off", [.qrText], noToken.qrText, .valid, expected: noToken)
         addInfo(
-            "cli-json", "cdev pair --json (indented, ws, http, session, token, repo)", ["CLIJSON"],
+            "cli-json", "cdev pair --json (indented, ws, http, session, token, repo)", [.cliJSON],
             JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(Self.info.cliJSON)) + "\n", .valid, expected: qrInfo)
         addInfo(
-            "terminal-qr", "the QR cdev pair prints: compact, struct order ws, http, session, token, repo", ["TerminalQR"],
+            "terminal-qr", "the QR cdev pair prints: compact, struct order ws, http, session, token, repo", [.terminalQR],
             JSONWriter(options: .init(escapeHTML: true)).string(.object(Self.info.cliJSON)), .valid, expected: qrInfo)
         addInfo(
-            "fraction", "token_expires_at with fractional seconds", ["FractionalSeconds"],
+            "fraction", "token_expires_at with fractional seconds", [.fractionalSeconds],
             Self.text(noToken.infoJSON(offsetSeconds: 0)).dropLast()
                 + #","token":"\#(Self.pairingToken)","token_expires_at":"2024-12-30T01:00:00.750Z"}"#, .valid, expected: Self.info)
         addInfo(
-            "null-token", "token null", ["NullOptional"],
+            "null-token", "token null", [.nullOptional],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":null,"token_expires_at":null}"#,
             .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
         addInfo(
-            "unknown-key", "an extra key", ["UnknownKey"],
+            "unknown-key", "an extra key", [.unknownKey],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","mode":"local"}"#,
             .valid, expected: PairingInfo(ws: "ws://h:1/ws", http: "http://h:1", session: "s", repo: "r"))
         addInfo(
-            "duplicate-key", "repo twice", ["DuplicateKey"],
+            "duplicate-key", "repo twice", [.duplicateKey],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"a","repo":"b"}"#, .acceptable)
         addInfo(
-            "nesting-100000", "an extra key holding arrays nested 100,000 deep", ["DeepNesting"],
+            "nesting-100000", "an extra key holding arrays nested 100,000 deep", [.deepNesting],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","x":"#
                 + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", .invalid)
-        addInfo("not-json", "not JSON", ["Malformed"], "ws://127.0.0.1:8766/ws", .invalid)
-        addInfo("array", "a JSON array", ["Malformed"], #"["ws://h:1/ws"]"#, .invalid)
-        addInfo("missing-ws", "ws missing", ["Malformed"], #"{"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
-        addInfo("missing-repo", "repo missing", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s"}"#, .invalid)
-        addInfo("ws-number", "ws is a number", ["Malformed"], #"{"ws":8766,"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
+        addInfo("not-json", "not JSON", [.malformed], "ws://127.0.0.1:8766/ws", .invalid)
+        addInfo("array", "a JSON array", [.malformed], #"["ws://h:1/ws"]"#, .invalid)
+        addInfo("missing-ws", "ws missing", [.malformed], #"{"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
+        addInfo("missing-repo", "repo missing", [.malformed], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s"}"#, .invalid)
+        addInfo("ws-number", "ws is a number", [.malformed], #"{"ws":8766,"http":"http://h:1","session":"s","repo":"r"}"#, .invalid)
         addInfo(
-            "session-null", "session null", ["Malformed"], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":null,"repo":"r"}"#, .invalid)
+            "session-null", "session null", [.malformed], #"{"ws":"ws://h:1/ws","http":"http://h:1","session":null,"repo":"r"}"#, .invalid)
         addInfo(
-            "token-number", "token is a number", ["Malformed"],
+            "token-number", "token is a number", [.malformed],
             #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":1}"#, .invalid)
         for (slug, stamp) in [
             ("time-no-offset", "2024-12-30T01:00:00"), ("time-space", "2024-12-30 01:00:00Z"), ("time-feb-30", "2024-02-30T01:00:00Z"),
             ("time-unix", "1735520400"), ("time-hour-24", "2024-12-30T24:00:00Z"),
         ] {
             addInfo(
-                slug, "token_expires_at \(stamp.debugDescription)", ["Malformed"],
+                slug, "token_expires_at \(stamp.debugDescription)", [.malformed],
                 #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
         }
 
         var pairCases: [TestCase] = []
         func addPair(
-            _ slug: String, _ comment: String, _ flags: [String], _ json: String, _ result: ExpectedResult,
+            _ slug: String, _ comment: String, _ flags: [Flag], _ json: String, _ result: ExpectedResult,
             expected: TokenPairResponse? = nil
         ) {
             let expected = result == .acceptable ? try? TokenPairResponse.parse(Array(json.utf8)) : expected
@@ -204,26 +211,26 @@ public struct CdevPairingSuite: VectorSuite {
             accessToken: Self.accessToken, accessTokenExpiresAt: 1_735_517_700, refreshToken: Self.refreshToken,
             refreshTokenExpiresAt: 1_736_121_600, expiresIn: 899)
         addPair("utc", "exchange response, server in UTC", [], Self.text(pair.json(offsetSeconds: 0)) + "\n", .valid, expected: pair)
-        addPair("plus-7", "server in +07:00", ["TimeOffset"], Self.text(pair.json(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: pair)
+        addPair("plus-7", "server in +07:00", [.timeOffset], Self.text(pair.json(offsetSeconds: 7 * 3600)) + "\n", .valid, expected: pair)
         addPair(
-            "minus-8", "server in -08:00", ["TimeOffset"], Self.text(pair.json(offsetSeconds: -8 * 3600)) + "\n", .valid, expected: pair)
+            "minus-8", "server in -08:00", [.timeOffset], Self.text(pair.json(offsetSeconds: -8 * 3600)) + "\n", .valid, expected: pair)
         addPair(
-            "fraction", "timestamps with fractional seconds", ["FractionalSeconds"],
+            "fraction", "timestamps with fractional seconds", [.fractionalSeconds],
             Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":00Z", with: ":00.999999Z"), .valid, expected: pair)
         addPair(
-            "integer-as-float", "expires_in 899.0", ["IntegerAsFloat"],
+            "integer-as-float", "expires_in 899.0", [.integerAsFloat],
             Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: ":899.0}"), .acceptable)
         addPair(
-            "missing-refresh", "refresh_token missing", ["Malformed"],
+            "missing-refresh", "refresh_token missing", [.malformed],
             Self.text(JSONObject(pair.json(offsetSeconds: 0).filter { $0.key != "refresh_token" })), .invalid)
         addPair(
-            "expires-in-string", "expires_in \"899\"", ["Malformed"],
+            "expires-in-string", "expires_in \"899\"", [.malformed],
             Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: ":899}", with: #":"899"}"#), .invalid)
         addPair(
-            "time-garbage", "access_token_expires_at not a date", ["Malformed"],
+            "time-garbage", "access_token_expires_at not a date", [.malformed],
             Self.text(pair.json(offsetSeconds: 0)).replacingOccurrences(of: "2024-12-30T00:15:00Z", with: "in 15 minutes"), .invalid)
         addPair(
-            "error-body", "the 401 body of a refused exchange", ["Malformed"], #"{"error":"Invalid or expired pairing token"}"# + "\n",
+            "error-body", "the 401 body of a refused exchange", [.malformed], #"{"error":"Invalid or expired pairing token"}"# + "\n",
             .invalid)
         return VectorFile(
             format: "cdev", suite: id, spec: CdevTokenSuite.spec,

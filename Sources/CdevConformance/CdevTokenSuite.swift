@@ -27,62 +27,75 @@ public struct CdevTokenSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.mint, Self.validate] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(bugType: .interop, description: "A token of the cdev spec section 1.6, reproduced byte for byte."),
-        "HeadShape": .init(
+    /// The flags of `cdev/tokens`, the keys of its notes.
+    enum Flag: String, CaseFlag {
+        case specExample = "SpecExample", headShape = "HeadShape", optionalField = "OptionalField", prefix = "Prefix"
+        case outerBase64 = "OuterBase64", outerJSON = "OuterJSON", innerBase64 = "InnerBase64"
+        case modifiedPayload = "ModifiedPayload", modifiedMAC = "ModifiedMAC", wrongSecret = "WrongSecret"
+        case payloadJSON = "PayloadJSON", serverId = "ServerId", typePrefix = "TypePrefix", revoked = "Revoked", expiry = "Expiry"
+        case legacyPayload = "LegacyPayload", goBase64LineBreak = "GoBase64LineBreak", goBase64TrailingBits = "GoBase64TrailingBits"
+        case goJSONCaseInsensitive = "GoJSONCaseInsensitive", goJSONDuplicateKey = "GoJSONDuplicateKey"
+        case goJSONUnknownKey = "GoJSONUnknownKey", goMintDefault = "GoMintDefault", goJSONInvalidUTF8 = "GoJSONInvalidUTF8"
+        case goJSONLoneSurrogate = "GoJSONLoneSurrogate", goJSONNumberRange = "GoJSONNumberRange", goJSONDepth = "GoJSONDepth"
+        case goJSONDuplicateKeyType = "GoJSONDuplicateKeyType"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .specExample: .init(bugType: .interop, description: "A token of the cdev spec section 1.6, reproduced byte for byte."),
+        .headShape: .init(
             bugType: .functionality, description: "device_id present, as cdev from c5ffdf4 (HEAD) mints access and refresh tokens."),
-        "OptionalField": .init(bugType: .defined, description: "omitempty: empty optional fields are left out of the payload."),
-        "Prefix": .init(
+        .optionalField: .init(bugType: .defined, description: "omitempty: empty optional fields are left out of the payload."),
+        .prefix: .init(
             bugType: .basic,
             description: "Step 1: cdev_p_, cdev_s_ or cdev_r_ (case-sensitive) followed by a body; cdev_c_ is reserved only."),
-        "OuterBase64": .init(bugType: .basic, description: "Step 2: the body is base64url without padding."),
-        "OuterJSON": .init(bugType: .basic, description: "Step 3: the body is the JSON object {p, s}; a missing key is an empty string."),
-        "InnerBase64": .init(bugType: .basic, description: "Step 4: p and s are base64url without padding."),
-        "ModifiedPayload": .init(bugType: .authBypass, description: "Step 5: one bit of the payload flipped; the HMAC no longer matches."),
-        "ModifiedMAC": .init(bugType: .authBypass, description: "Step 5: one bit of s flipped, or s truncated."),
-        "WrongSecret": .init(bugType: .authBypass, description: "Step 5: validated with a secret one bit away."),
-        "PayloadJSON": .init(
+        .outerBase64: .init(bugType: .basic, description: "Step 2: the body is base64url without padding."),
+        .outerJSON: .init(bugType: .basic, description: "Step 3: the body is the JSON object {p, s}; a missing key is an empty string."),
+        .innerBase64: .init(bugType: .basic, description: "Step 4: p and s are base64url without padding."),
+        .modifiedPayload: .init(bugType: .authBypass, description: "Step 5: one bit of the payload flipped; the HMAC no longer matches."),
+        .modifiedMAC: .init(bugType: .authBypass, description: "Step 5: one bit of s flipped, or s truncated."),
+        .wrongSecret: .init(bugType: .authBypass, description: "Step 5: validated with a secret one bit away."),
+        .payloadJSON: .init(
             bugType: .basic, description: "Step 6: a validly signed payload that is not a JSON object of the right types."),
-        "ServerId": .init(bugType: .authBypass, description: "Step 7: a token of another server."),
-        "TypePrefix": .init(
+        .serverId: .init(bugType: .authBypass, description: "Step 7: a token of another server."),
+        .typePrefix: .init(
             bugType: .authBypass, description: "Step 8: the payload type does not match the prefix (cdev_s_ takes session or access)."),
-        "Revoked": .init(bugType: .replay, description: "Step 9: the nonce is revoked."),
-        "Expiry": .init(bugType: .expiry, description: "Step 10: valid while now <= expires_at, expired after; no skew, no not-before."),
-        "LegacyPayload": .init(
+        .revoked: .init(bugType: .replay, description: "Step 9: the nonce is revoked."),
+        .expiry: .init(bugType: .expiry, description: "Step 10: valid while now <= expires_at, expired after; no skew, no not-before."),
+        .legacyPayload: .init(
             bugType: .legacy,
             description: "A pre-v1 payload (type, server_id, issued_at, expires_at, nonce only): there is no version check."),
-        "GoBase64LineBreak": .init(bugType: .interop, description: "Go's base64 decoder skips CR and LF; a stricter decoder may reject."),
-        "GoBase64TrailingBits": .init(
+        .goBase64LineBreak: .init(bugType: .interop, description: "Go's base64 decoder skips CR and LF; a stricter decoder may reject."),
+        .goBase64TrailingBits: .init(
             bugType: .malleability,
             description: "Go's decoder accepts non-zero unused bits in the last character; a stricter decoder may reject."),
-        "GoJSONCaseInsensitive": .init(
+        .goJSONCaseInsensitive: .init(
             bugType: .interop,
             description: "Go's encoding/json matches keys case-insensitively (Server_ID is server_id); a stricter decoder may reject."),
-        "GoJSONDuplicateKey": .init(
+        .goJSONDuplicateKey: .init(
             bugType: .interop, description: "Go's encoding/json lets the last duplicate key win; a stricter decoder may reject."),
-        "GoJSONUnknownKey": .init(bugType: .interop, description: "Go's encoding/json ignores unknown keys."),
-        "GoMintDefault": .init(
+        .goJSONUnknownKey: .init(bugType: .interop, description: "Go's encoding/json ignores unknown keys."),
+        .goMintDefault: .init(
             bugType: .defined,
             description:
                 "cdev's Go mints any type: pairing under cdev_p_, refresh under cdev_r_, every other type under cdev_s_ (its "
                 + "switch's default). Such a token fails validation at step 8; an implementation that refuses to mint it conforms."),
-        "GoJSONInvalidUTF8": .init(
+        .goJSONInvalidUTF8: .init(
             bugType: .interop,
             description: "Go's encoding/json makes each byte of invalid UTF-8 in a string one U+FFFD and goes on (a truncated "
                 + "three-byte sequence is two); a stricter decoder may reject."),
-        "GoJSONLoneSurrogate": .init(
+        .goJSONLoneSurrogate: .init(
             bugType: .interop,
             description: "Go's encoding/json reads a \\u escape of a surrogate without its other half as U+FFFD; a stricter "
                 + "decoder may reject."),
-        "GoJSONNumberRange": .init(
+        .goJSONNumberRange: .init(
             bugType: .interop,
             description: "A number beyond float64 (1e999) under a key Go ignores is skipped, never converted; under a field Go reads "
                 + "it is Go's type error."),
-        "GoJSONDepth": .init(
+        .goJSONDepth: .init(
             bugType: .interop,
             description: "Go's encoding/json allows nesting to 10,000 levels (the token's own object counts as one) and refuses "
                 + "deeper; a decoder with a lower limit may reject the deep case."),
-        "GoJSONDuplicateKeyType": .init(
+        .goJSONDuplicateKeyType: .init(
             bugType: .authBypass,
             description: "A repeated key whose earlier copy has the wrong JSON type: Go keeps the first type error and refuses "
                 + "the token although the last copy is right. A decoder that looks only at the last copy accepts a token cdev "
@@ -117,7 +130,7 @@ public struct CdevTokenSuite: VectorSuite {
 
     public func generate() -> VectorFile {
         var mint: [TestCase] = []
-        func addMint(_ slug: String, _ comment: String, _ flags: [String], _ p: TokenPayload) {
+        func addMint(_ slug: String, _ comment: String, _ flags: [Flag], _ p: TokenPayload) {
             mint.append(
                 TestCase(
                     id: "\(id)/mint-\(slug)", comment: comment, flags: flags, spec: ["cdev 1.1", "cdev 1.3"], input: Self.mintInput(p),
@@ -131,29 +144,29 @@ public struct CdevTokenSuite: VectorSuite {
         let v3 = TokenPayload(
             type: "refresh", serverId: Self.serverId, issuedAt: Self.issuedAt, expiresAt: 1_736_121_600, nonce: "ReFrEsHnOnCe-012",
             deviceId: "DeViCeId-0123456")
-        addMint("spec-v1-pairing", "spec 1.6 V1: pairing, 3600 s", ["SpecExample"], v1)
-        addMint("spec-v2-access", "spec 1.6 V2: access with device_id", ["SpecExample", "HeadShape"], v2)
-        addMint("spec-v3-refresh", "spec 1.6 V3: refresh with device_id", ["SpecExample", "HeadShape"], v3)
+        addMint("spec-v1-pairing", "spec 1.6 V1: pairing, 3600 s", [.specExample], v1)
+        addMint("spec-v2-access", "spec 1.6 V2: access with device_id", [.specExample, .headShape], v2)
+        addMint("spec-v3-refresh", "spec 1.6 V3: refresh with device_id", [.specExample, .headShape], v3)
         addMint(
-            "access-baseline", "access, 900 s, no device_id (Baseline B)", ["OptionalField"],
+            "access-baseline", "access, 900 s, no device_id (Baseline B)", [.optionalField],
             Self.payload(.access, nonce: "BaSeLiNeAcCeSs01"))
-        addMint("refresh-baseline", "refresh, 7 days, no device_id", ["OptionalField"], Self.payload(.refresh, nonce: "BaSeLiNeReFrEsH1"))
+        addMint("refresh-baseline", "refresh, 7 days, no device_id", [.optionalField], Self.payload(.refresh, nonce: "BaSeLiNeReFrEsH1"))
         addMint("session", "session type, 300 s, prefix cdev_s_", [], Self.payload(.session, nonce: "SeSsIoNnOnCe_012"))
         var unknownTypeMint = Self.payload(.access, nonce: "AdMiNnOnCe-01234")
         unknownTypeMint.type = "admin"
         mint.append(
             TestCase(
-                id: "\(id)/mint-unknown-type", comment: "type admin: Go's default branch mints it under cdev_s_", flags: ["GoMintDefault"],
-                spec: ["cdev 1.1", "cdev 1.2"],
+                id: "\(id)/mint-unknown-type", comment: "type admin: Go's default branch mints it under cdev_s_",
+                flags: [Flag.goMintDefault], spec: ["cdev 1.1", "cdev 1.2"],
                 input: Self.mintInput(unknownTypeMint),
                 expected: JSONObject(F.token(CdevToken.mint(unknownTypeMint, secret: Self.secret))), result: .acceptable))
         var withUser = Self.payload(.access, nonce: "UsErNoNcE-012345")
         withUser.userId = "user-42"
-        addMint("user-id", "user_id set (reserved for cloud)", ["OptionalField"], withUser)
+        addMint("user-id", "user_id set (reserved for cloud)", [.optionalField], withUser)
 
         var validate: [TestCase] = []
         func addValidate(
-            _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], token: String, now: Int64 = Self.issuedAt,
+            _ slug: String, _ comment: String, _ flags: [Flag], _ spec: [String], token: String, now: Int64 = Self.issuedAt,
             serverId: String = Self.serverId, secret: [UInt8] = Self.secret, revoked: [String] = [],
             _ result: ExpectedResult, _ error: CdevTokenError.Code? = nil
         ) {
@@ -172,66 +185,66 @@ public struct CdevTokenSuite: VectorSuite {
         }
         let t1 = CdevToken.mint(v1, secret: Self.secret)
         let body = String(t1.dropFirst(7))
-        addValidate("spec-v1", "spec 1.6 V1 at issued_at", ["SpecExample"], ["cdev 2"], token: t1, .valid)
+        addValidate("spec-v1", "spec 1.6 V1 at issued_at", [.specExample], ["cdev 2"], token: t1, .valid)
         let specV1 = validate[validate.count - 1]
         // Cases that differ from spec-v1 in one input field only.
         func addVariant<Value>(
-            _ slug: String, _ comment: String, _ flags: [String], changing field: Field<Value>, to value: Value,
+            _ slug: String, _ comment: String, _ flags: [Flag], changing field: Field<Value>, to value: Value,
             _ error: CdevTokenError.Code
         ) {
             validate.append(
                 specV1.invalidVariant(
-                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field.name, to: field.encode(value),
+                    id: "\(id)/validate-\(slug)", comment: comment, flags: flags, changing: field, to: value,
                     error: error))
         }
         addValidate(
-            "spec-v2", "spec 1.6 V2 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v2, secret: Self.secret),
+            "spec-v2", "spec 1.6 V2 at issued_at", [.specExample, .headShape], ["cdev 2"], token: CdevToken.mint(v2, secret: Self.secret),
             .valid)
         addValidate(
-            "spec-v3", "spec 1.6 V3 at issued_at", ["SpecExample", "HeadShape"], ["cdev 2"], token: CdevToken.mint(v3, secret: Self.secret),
+            "spec-v3", "spec 1.6 V3 at issued_at", [.specExample, .headShape], ["cdev 2"], token: CdevToken.mint(v3, secret: Self.secret),
             .valid)
         addValidate(
-            "session-type", "type session under cdev_s_", ["TypePrefix"], ["cdev 2"],
+            "session-type", "type session under cdev_s_", [.typePrefix], ["cdev 2"],
             token: CdevToken.mint(Self.payload(.session), secret: Self.secret), .valid)
         // Step 1
-        addValidate("prefix-unknown", "prefix cdev_x_", ["Prefix"], ["cdev 2"], token: "cdev_x_" + body, .invalid, .invalidFormat)
+        addValidate("prefix-unknown", "prefix cdev_x_", [.prefix], ["cdev 2"], token: "cdev_x_" + body, .invalid, .invalidFormat)
         addValidate(
-            "prefix-reserved-cloud", "prefix cdev_c_ (reserved)", ["Prefix"], ["cdev 2"], token: "cdev_c_" + body, .invalid, .invalidFormat)
-        addValidate("prefix-upper-case", "prefix CDEV_P_", ["Prefix"], ["cdev 2"], token: "CDEV_P_" + body, .invalid, .invalidFormat)
-        addValidate("prefix-only", "cdev_p_ with no body", ["Prefix"], ["cdev 2"], token: "cdev_p_", .invalid, .invalidFormat)
+            "prefix-reserved-cloud", "prefix cdev_c_ (reserved)", [.prefix], ["cdev 2"], token: "cdev_c_" + body, .invalid, .invalidFormat)
+        addValidate("prefix-upper-case", "prefix CDEV_P_", [.prefix], ["cdev 2"], token: "CDEV_P_" + body, .invalid, .invalidFormat)
+        addValidate("prefix-only", "cdev_p_ with no body", [.prefix], ["cdev 2"], token: "cdev_p_", .invalid, .invalidFormat)
         // Step 2
         addValidate(
-            "outer-padding", "body with '=' padding appended", ["OuterBase64"], ["cdev 2"], token: t1 + "=", .invalid, .invalidFormat)
+            "outer-padding", "body with '=' padding appended", [.outerBase64], ["cdev 2"], token: t1 + "=", .invalid, .invalidFormat)
         addValidate(
-            "outer-std-alphabet", "body with a '+' character", ["OuterBase64"], ["cdev 2"], token: "cdev_p_+" + body.dropFirst(), .invalid,
+            "outer-std-alphabet", "body with a '+' character", [.outerBase64], ["cdev 2"], token: "cdev_p_+" + body.dropFirst(), .invalid,
             .invalidFormat)
         addValidate(
-            "outer-length", "body one character longer (length mod 4 = 1)", ["OuterBase64"], ["cdev 2"],
+            "outer-length", "body one character longer (length mod 4 = 1)", [.outerBase64], ["cdev 2"],
             token: body.count % 4 == 0 ? t1 + "A" : String(t1.dropLast(body.count % 4 - 1)), .invalid, .invalidFormat)
         // Step 3
         addValidate(
-            "outer-not-json", "body is base64url of 'not json'", ["OuterJSON"], ["cdev 2"],
+            "outer-not-json", "body is base64url of 'not json'", [.outerJSON], ["cdev 2"],
             token: "cdev_p_" + Base64.encode(Array("not json".utf8), variant: .goRawURL), .invalid, .invalidFormat)
         addValidate(
-            "outer-array", "body is a JSON array", ["OuterJSON"], ["cdev 2"],
+            "outer-array", "body is a JSON array", [.outerJSON], ["cdev 2"],
             token: "cdev_p_" + Base64.encode(Array("[1]".utf8), variant: .goRawURL), .invalid, .invalidFormat)
         addValidate(
-            "outer-missing-p", "outer JSON without p: an empty payload, so the MAC fails", ["OuterJSON"], ["cdev 2"],
+            "outer-missing-p", "outer JSON without p: an empty payload, so the MAC fails", [.outerJSON], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in #"{"s":"\#(s)"}"# }, .invalid, .invalidToken)
         // Step 4
         addValidate(
-            "p-not-base64", "p contains '!'", ["InnerBase64"], ["cdev 2"],
+            "p-not-base64", "p contains '!'", [.innerBase64], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"!\#(p.dropFirst())","s":"\#(s)"}"# }, .invalid,
             .invalidFormat)
         addValidate(
-            "s-padded", "s with '=' padding", ["InnerBase64"], ["cdev 2"],
+            "s-padded", "s with '=' padding", [.innerBase64], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"\#(p)","s":"\#(s)="}"# }, .invalid,
             .invalidFormat)
         // Step 5
         var flipped = v1.bytes
         flipped[flipped.count - 3] ^= 0x01
         addValidate(
-            "payload-bit-flip", "one bit of the payload flipped, MAC kept", ["ModifiedPayload"], ["cdev 2"],
+            "payload-bit-flip", "one bit of the payload flipped, MAC kept", [.modifiedPayload], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in
                 #"{"p":"\#(Base64.encode(flipped, variant: .goRawURL))","s":"\#(s)"}"#
             },
@@ -239,12 +252,12 @@ public struct CdevTokenSuite: VectorSuite {
         var mac = CdevSigning.mac(v1.bytes, secret: Self.secret)
         mac[0] ^= 0x80
         addValidate(
-            "mac-bit-flip", "one bit of s flipped", ["ModifiedMAC"], ["cdev 2"],
+            "mac-bit-flip", "one bit of s flipped", [.modifiedMAC], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in
                 #"{"p":"\#(p)","s":"\#(Base64.encode(mac, variant: .goRawURL))"}"#
             }, .invalid, .invalidToken)
         addValidate(
-            "mac-truncated", "s is 31 bytes", ["ModifiedMAC"], ["cdev 2"],
+            "mac-truncated", "s is 31 bytes", [.modifiedMAC], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, _ in
                 #"{"p":"\#(p)","s":"\#(Base64.encode(CdevSigning.mac(v1.bytes, secret: Self.secret).dropLast(), variant: .goRawURL))"}"#
             },
@@ -252,62 +265,62 @@ public struct CdevTokenSuite: VectorSuite {
         var otherSecret = Self.secret
         otherSecret[31] ^= 0x01
         addVariant(
-            "wrong-secret", "validated with a secret one bit away", ["WrongSecret"], changing: F.secret, to: otherSecret, .invalidToken)
+            "wrong-secret", "validated with a secret one bit away", [.wrongSecret], changing: F.secret, to: otherSecret, .invalidToken)
         // Step 6
         addValidate(
-            "payload-not-json", "a signed payload '{'", ["PayloadJSON"], ["cdev 2"],
+            "payload-not-json", "a signed payload '{'", [.payloadJSON], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: Array("{".utf8)), .invalid, .invalidFormat)
         addValidate(
-            "payload-expires-string", "expires_at as a string", ["PayloadJSON"], ["cdev 2"],
+            "payload-expires-string", "expires_at as a string", [.payloadJSON], ["cdev 2"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":"1735520400","nonce":"n"}"#.utf8)),
             .invalid, .invalidFormat)
         addValidate(
-            "payload-expires-fraction", "expires_at 1735520400.5", ["PayloadJSON"], ["cdev 2"],
+            "payload-expires-fraction", "expires_at 1735520400.5", [.payloadJSON], ["cdev 2"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":1735520400.5,"nonce":"n"}"#.utf8)),
             .invalid, .invalidFormat)
         // Step 7
         addVariant(
-            "server-id", "validated by another server", ["ServerId"], changing: F.validatingServerId, to: "ZyXwVuTsRqPoNmLk", .invalidToken)
+            "server-id", "validated by another server", [.serverId], changing: F.validatingServerId, to: "ZyXwVuTsRqPoNmLk", .invalidToken)
         // Step 8
         addValidate(
-            "pairing-under-s", "a pairing payload under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid,
+            "pairing-under-s", "a pairing payload under cdev_s_", [.typePrefix], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid,
             .invalidFormat)
         let refreshBody = String(CdevToken.mint(v3, secret: Self.secret).dropFirst(7))
         addValidate(
-            "refresh-under-p", "a refresh payload under cdev_p_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_p_" + refreshBody,
+            "refresh-under-p", "a refresh payload under cdev_p_", [.typePrefix], ["cdev 2", "cdev 1.2"], token: "cdev_p_" + refreshBody,
             .invalid, .invalidFormat)
         let accessBody = String(CdevToken.mint(v2, secret: Self.secret).dropFirst(7))
         addValidate(
-            "access-under-r", "an access payload under cdev_r_", ["TypePrefix"], ["cdev 2", "cdev 1.2"], token: "cdev_r_" + accessBody,
+            "access-under-r", "an access payload under cdev_r_", [.typePrefix], ["cdev 2", "cdev 1.2"], token: "cdev_r_" + accessBody,
             .invalid, .invalidFormat)
         addValidate(
-            "refresh-under-s", "a refresh payload under cdev_s_ (cdev_s_ takes session and access only)", ["TypePrefix"],
+            "refresh-under-s", "a refresh payload under cdev_s_ (cdev_s_ takes session and access only)", [.typePrefix],
             ["cdev 2", "cdev 1.2"], token: "cdev_s_" + refreshBody, .invalid, .invalidFormat)
         var unknownType = v2
         unknownType.type = "admin"
         addValidate(
-            "unknown-type-under-s", "type admin under cdev_s_", ["TypePrefix"], ["cdev 2", "cdev 1.2"],
+            "unknown-type-under-s", "type admin under cdev_s_", [.typePrefix], ["cdev 2", "cdev 1.2"],
             token: "cdev_s_" + String(CdevToken.mint(unknownType, secret: Self.secret).dropFirst(7)), .invalid, .invalidFormat)
         // Step 9
         addValidate(
-            "revoked", "the nonce is revoked", ["Revoked"], ["cdev 2", "cdev 3"], token: t1, revoked: ["N0nce-_012345678"], .invalid,
+            "revoked", "the nonce is revoked", [.revoked], ["cdev 2", "cdev 3"], token: t1, revoked: ["N0nce-_012345678"], .invalid,
             .revoked)
         addValidate(
-            "revoked-expired", "revoked and expired: revocation is checked first", ["Revoked", "Expiry"], ["cdev 2"], token: t1,
+            "revoked-expired", "revoked and expired: revocation is checked first", [.revoked, .expiry], ["cdev 2"], token: t1,
             now: 1_735_520_401, revoked: ["N0nce-_012345678"], .invalid, .revoked)
         // Step 10
-        addValidate("at-expires-at", "now == expires_at is still valid", ["Expiry"], ["cdev 2"], token: t1, now: 1_735_520_400, .valid)
-        addVariant("after-expires-at", "now == expires_at + 1", ["Expiry"], changing: F.now, to: 1_735_520_401, .expired)
+        addValidate("at-expires-at", "now == expires_at is still valid", [.expiry], ["cdev 2"], token: t1, now: 1_735_520_400, .valid)
+        addVariant("after-expires-at", "now == expires_at + 1", [.expiry], changing: F.now, to: 1_735_520_401, .expired)
         addValidate(
-            "before-issued-at", "now before issued_at: there is no not-before check", ["Expiry"], ["cdev 2"], token: t1,
+            "before-issued-at", "now before issued_at: there is no not-before check", [.expiry], ["cdev 2"], token: t1,
             now: Self.issuedAt - 86_400, .valid)
         // Shapes Go accepts
         addValidate(
-            "legacy-payload", "a pre-v1 payload: type, server_id, issued_at, expires_at, nonce", ["LegacyPayload"], ["cdev 1.3"],
+            "legacy-payload", "a pre-v1 payload: type, server_id, issued_at, expires_at, nonce", [.legacyPayload], ["cdev 1.3"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(
@@ -316,20 +329,20 @@ public struct CdevTokenSuite: VectorSuite {
                         .utf8)),
             .valid)
         addValidate(
-            "go-line-break", "a line feed inside the body", ["GoBase64LineBreak"], ["cdev 2"],
+            "go-line-break", "a line feed inside the body", [.goBase64LineBreak], ["cdev 2"],
             token: "cdev_p_" + body.prefix(40) + "\n" + body.dropFirst(40), .acceptable)
         addValidate(
-            "go-trailing-bits", "the last character of the body has non-zero unused bits", ["GoBase64TrailingBits"], ["cdev 2"],
+            "go-trailing-bits", "the last character of the body has non-zero unused bits", [.goBase64TrailingBits], ["cdev 2"],
             token: Self.withTrailingBits(t1), .acceptable)
         addValidate(
-            "go-key-case", "payload key Server_ID", ["GoJSONCaseInsensitive"], ["cdev 2"],
+            "go-key-case", "payload key Server_ID", [.goJSONCaseInsensitive], ["cdev 2"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: "server_id", with: "Server_ID").utf8)
             ),
             .acceptable)
         addValidate(
-            "go-duplicate-key", "nonce twice, the last one is used", ["GoJSONDuplicateKey"], ["cdev 2"],
+            "go-duplicate-key", "nonce twice, the last one is used", [.goJSONDuplicateKey], ["cdev 2"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(
@@ -338,7 +351,7 @@ public struct CdevTokenSuite: VectorSuite {
                     ).utf8)),
             .acceptable)
         addValidate(
-            "go-unknown-key", "an extra key \"scope\"", ["GoJSONUnknownKey"], ["cdev 2"],
+            "go-unknown-key", "an extra key \"scope\"", [.goJSONUnknownKey], ["cdev 2"],
             token: Self.token(
                 prefix: "cdev_p_",
                 payloadBytes: Array(
@@ -362,7 +375,7 @@ public struct CdevTokenSuite: VectorSuite {
     /// signed payload and in the outer object: each case was run through cdev's Go decoder.
     static func addGoJSONReadings(
         _ v1: TokenPayload,
-        _ addValidate: (String, String, [String], [String], String, ExpectedResult, CdevTokenError.Code?) -> Void
+        _ addValidate: (String, String, [Flag], [String], String, ExpectedResult, CdevTokenError.Code?) -> Void
     ) {
         let json = String(decoding: v1.bytes, as: UTF8.self)
         /// The v1 payload with `insert` written before its "mode" member, signed.
@@ -377,23 +390,23 @@ public struct CdevTokenSuite: VectorSuite {
         }
         let spec = ["cdev 2"]
         addValidate(
-            "go-invalid-utf8-nonce", "the nonce holds the byte FF: Go reads U+FFFD", ["GoJSONInvalidUTF8"], spec,
+            "go-invalid-utf8-nonce", "the nonce holds the byte FF: Go reads U+FFFD", [.goJSONInvalidUTF8], spec,
             nonce(Array("N0nce".utf8) + [0xFF] + Array("012345678".utf8)), .acceptable, nil)
         addValidate(
             "go-truncated-utf8-nonce", "the nonce holds E2 82 (a truncated three-byte sequence): Go reads two U+FFFD",
-            ["GoJSONInvalidUTF8"], spec, nonce(Array("N0nce".utf8) + [0xE2, 0x82] + Array("012345678".utf8)), .acceptable, nil)
+            [.goJSONInvalidUTF8], spec, nonce(Array("N0nce".utf8) + [0xE2, 0x82] + Array("012345678".utf8)), .acceptable, nil)
         let p = Base64.encode(v1.bytes, variant: .goRawURL)
         let s = Base64.encode(CdevSigning.mac(v1.bytes, secret: secret), variant: .goRawURL)
         let outer = Array(#"{"p":"\#(p)","s":"\#(s)","x":""#.utf8) + [0xC0] + Array(#""}"#.utf8)
         addValidate(
-            "go-invalid-utf8-outer", "the outer object has an extra key whose string holds the byte C0", ["GoJSONInvalidUTF8"], spec,
+            "go-invalid-utf8-outer", "the outer object has an extra key whose string holds the byte C0", [.goJSONInvalidUTF8], spec,
             "cdev_p_" + Base64.encode(outer, variant: .goRawURL), .acceptable, nil)
         addValidate(
-            "go-lone-surrogate", "mode is \"\\ud800\\u0041\": Go reads U+FFFD then A", ["GoJSONLoneSurrogate"], spec,
+            "go-lone-surrogate", "mode is \"\\ud800\\u0041\": Go reads U+FFFD then A", [.goJSONLoneSurrogate], spec,
             token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: #":"local""#, with: #":"\ud800\u0041""#).utf8)),
             .acceptable, nil)
         addValidate(
-            "go-number-beyond-double-ignored", "an ignored key with the number 1e999", ["GoJSONNumberRange"], spec,
+            "go-number-beyond-double-ignored", "an ignored key with the number 1e999", [.goJSONNumberRange], spec,
             payloadWith(Array(#""scale":1e999,"#.utf8)), .acceptable, nil)
         for (slug, text, comment) in [
             ("exponent", "1.8e9", "expires_at 1.8e9: an exponent is no int64 to Go (JavaScript reads 1800000000)"),
@@ -401,27 +414,27 @@ public struct CdevTokenSuite: VectorSuite {
             ("beyond-int64", "9223372036854775808", "expires_at 2^63: beyond int64, Go's range error"),
         ] {
             addValidate(
-                "payload-expires-\(slug)", comment, ["PayloadJSON"], spec,
+                "payload-expires-\(slug)", comment, [.payloadJSON], spec,
                 token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: "\(v1.expiresAt)", with: text).utf8)), .invalid,
                 .invalidFormat)
         }
         addValidate(
-            "payload-expires-beyond-double", "expires_at 1e999: Go's type error", ["PayloadJSON", "GoJSONNumberRange"], spec,
+            "payload-expires-beyond-double", "expires_at 1e999: Go's type error", [.payloadJSON, .goJSONNumberRange], spec,
             token(prefix: "cdev_p_", payloadBytes: Array(json.replacingOccurrences(of: "\(v1.expiresAt)", with: "1e999").utf8)), .invalid,
             .invalidFormat)
         let levels = JSONParser.goMaximumDepth - 1
         let deepest = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
         addValidate(
             "go-nesting-10000", "an ignored key holding 9,999 nested arrays: 10,000 levels with the payload's object",
-            ["GoJSONDepth"], spec, payloadWith(Array(#""deep":\#(deepest),"#.utf8)), .acceptable, nil)
+            [.goJSONDepth], spec, payloadWith(Array(#""deep":\#(deepest),"#.utf8)), .acceptable, nil)
         addValidate(
-            "go-nesting-10001", "one level more than Go's limit", ["GoJSONDepth"], spec,
+            "go-nesting-10001", "one level more than Go's limit", [.goJSONDepth], spec,
             payloadWith(Array(#""deep":[\#(deepest)],"#.utf8)), .invalid, .invalidFormat)
         addValidate(
-            "go-duplicate-nonce-wrong-type-first", "\"nonce\":1 before the real nonce: Go's type error stands", ["GoJSONDuplicateKeyType"],
+            "go-duplicate-nonce-wrong-type-first", "\"nonce\":1 before the real nonce: Go's type error stands", [.goJSONDuplicateKeyType],
             spec, token(prefix: "cdev_p_", payloadBytes: Array(#"{"nonce":1,"#.utf8) + v1.bytes.dropFirst()), .invalid, .invalidFormat)
         addValidate(
-            "go-duplicate-s-wrong-type-first", "the outer object {\"s\":0,\"p\":…,\"s\":…}", ["GoJSONDuplicateKeyType"], spec,
+            "go-duplicate-s-wrong-type-first", "the outer object {\"s\":0,\"p\":…,\"s\":…}", [.goJSONDuplicateKeyType], spec,
             token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"s":0,"p":"\#(p)","s":"\#(s)"}"# }, .invalid, .invalidFormat)
     }
 

@@ -18,17 +18,25 @@ public struct FlowDownCallbackURLSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.callbackURL] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "ItemOrder": .init(
+    /// The flags of `flowdown/callback-url`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case itemOrder = "ItemOrder"
+        case base64InQuery = "Base64InQuery"
+        case schemeCharacters = "SchemeCharacters"
+        case invalidScheme = "InvalidScheme"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .itemOrder: .init(
             bugType: .defined,
             description: "stage, session, then the extras: pk (verification); format=plist and payload (completed); none (cancelled)."),
-        "Base64InQuery": .init(
+        .base64InQuery: .init(
             bugType: .canonicalization,
             description:
                 "pk and payload are standard Base64: '+' and '/' stay as they are, '=' is written %3D (URLComponents query encoding)."),
-        "SchemeCharacters": .init(
+        .schemeCharacters: .init(
             bugType: .edgeCase, description: "A scheme with letters, digits, '+', '-' and '.' is written as it is."),
-        "InvalidScheme": .init(
+        .invalidScheme: .init(
             bugType: .knownBug,
             description:
                 "A scheme outside ALPHA *(ALPHA / DIGIT / \"+\" / \"-\" / \".\"): swift-foundation's URLComponents.scheme setter calls "
@@ -39,7 +47,7 @@ public struct FlowDownCallbackURLSuite: VectorSuite {
     public func generate() -> VectorFile {
         var tests: [TestCase] = []
         func add(
-            _ slug: String, _ comment: String, _ flags: [String], scheme: String, _ callback: Callback, _ result: ExpectedResult = .valid,
+            _ slug: String, _ comment: String, _ flags: [Flag], scheme: String, _ callback: Callback, _ result: ExpectedResult = .valid,
             _ error: String? = nil
         ) {
             let input: JSONObject
@@ -63,27 +71,27 @@ public struct FlowDownCallbackURLSuite: VectorSuite {
             "eyJzZXNzaW9uIjoic2Vzc2lvbi1hYmMiLCJzZWFsZWQiOiJBQUVDQXdRRkJnY0lDUW9MYzMwYzg5Ukd4NEI3bTYyZnpGUkEzVEk2enJxOWM0cXJTUksr"
             + "Rit5XC9UQnUxOVE9PSIsImVwaGVtZXJhbFB1YmxpY0tleSI6IkV5eEVLK0FRKzlWK2NtQXpLS3AyNXhcL013VkE2cmlHVEo5Rk5uSm1UOUhJPSJ9"
         add(
-            "verification", "verification with the spec's pk ('+', '/' and '==')", ["ItemOrder", "Base64InQuery"],
+            "verification", "verification with the spec's pk ('+', '/' and '==')", [.itemOrder, .base64InQuery],
             scheme: "example-callback", .verification(session: session, pk: specPK))
         add(
-            "completed-spec-payload", "completed with the payload of spec section 13 (no padding)", ["ItemOrder"],
+            "completed-spec-payload", "completed with the payload of spec section 13 (no padding)", [.itemOrder],
             scheme: "example-callback", .completed(session: "session-abc", format: "plist", payload: specPayload))
         let padded = FlowDownPayloadSuite.encode([("session", "s"), ("sealed", "AAAA"), ("ephemeralPublicKey", "AA==")])
         add(
-            "completed-padded-payload", "completed with a payload ending in '='", ["ItemOrder", "Base64InQuery"],
+            "completed-padded-payload", "completed with a payload ending in '='", [.itemOrder, .base64InQuery],
             scheme: "example-callback", .completed(session: session, format: "plist", payload: padded))
-        add("cancelled", "the user cancelled in the picker", ["ItemOrder"], scheme: "example-callback", .cancelled(session: session))
+        add("cancelled", "the user cancelled in the picker", [.itemOrder], scheme: "example-callback", .cancelled(session: session))
         add(
             "session-with-space", "a session with a space and '&' (FlowDown's are <deviceId>-<UUID>; the encoding still applies)",
-            ["Base64InQuery"], scheme: "thirdparty", .cancelled(session: "a b&c"))
+            [.base64InQuery], scheme: "thirdparty", .cancelled(session: "a b&c"))
         for scheme in ["com.example.app+dev", "x-1", "A.B"] {
             add(
-                "scheme-valid-\(scheme.lowercased().replacingOccurrences(of: "+", with: "-"))", "scheme \(scheme)", ["SchemeCharacters"],
+                "scheme-valid-\(scheme.lowercased().replacingOccurrences(of: "+", with: "-"))", "scheme \(scheme)", [.schemeCharacters],
                 scheme: scheme, .cancelled(session: session))
         }
         for (slug, scheme) in [("space", "my app"), ("underscore", "my_app"), ("leading-digit", "1app"), ("empty", ""), ("colon", "a:b")] {
             add(
-                "scheme-\(slug)", "scheme \(scheme.debugDescription)", ["InvalidScheme"], scheme: scheme,
+                "scheme-\(slug)", "scheme \(scheme.debugDescription)", [.invalidScheme], scheme: scheme,
                 .verification(session: session, pk: specPK), .invalid, "bad-callback-scheme")
         }
         return VectorFile(

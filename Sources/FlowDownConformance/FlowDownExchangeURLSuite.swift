@@ -18,18 +18,26 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.exchangeURL] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(
+    /// The flags of `flowdown/exchange-url`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case specExample = "SpecExample"
+        case queryEncoding = "QueryEncoding"
+        case capabilities = "Capabilities"
+        case randomizedSignature = "RandomizedSignature"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .specExample: .init(
             bugType: .interop, description: "The inputs of FlowDown's own test and the derived example of spec section 13."),
-        "QueryEncoding": .init(
+        .queryEncoding: .init(
             bugType: .canonicalization,
             description:
                 "Free text with characters the URLComponents query encoding treats specially; the canonical string must match byte for "
                 + "byte."
         ),
-        "Capabilities": .init(
+        .capabilities: .init(
             bugType: .defined, description: "A capability combination, joined with ',' in caller order; an empty list is 'capabilities='."),
-        "RandomizedSignature": .init(
+        .randomizedSignature: .init(
             bugType: .interop,
             description:
                 "CryptoKit's Ed25519 signatures are randomized: the sig in expected is one valid signature (deterministic RFC 8032); any "
@@ -44,7 +52,7 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
     ]
 
     func testCase(
-        _ slug: String, _ comment: String, _ flags: [String], seed: [UInt8], appName: String, reason: String,
+        _ slug: String, _ comment: String, _ flags: [Flag], seed: [UInt8], appName: String, reason: String,
         capabilities: [Capability], multipleSelection: Bool, timestamp: Int64
     ) -> TestCase {
         let request = ExchangeRequest(
@@ -53,7 +61,7 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
             timestamp: Double(timestamp))
         let signed = try! request.signedURL(keyPair: FlowDownFixtures.keyPair(seed))
         return TestCase(
-            id: "\(id)/\(slug)", comment: comment, flags: flags + ["RandomizedSignature"], spec: ["FlowDown 6", "FlowDown 3"],
+            id: "\(id)/\(slug)", comment: comment, flags: flags + [.randomizedSignature], spec: ["FlowDown 6", "FlowDown 3"],
             input: JSONObject(
                 F.seed(seed), F.session(request.session), F.appName(appName), F.reason(reason),
                 F.capabilities(capabilities.map { .string($0.rawValue) }), F.multipleSelection(multipleSelection), F.timestamp(timestamp)),
@@ -64,18 +72,18 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         let seed = FlowDownFixtures.seed(1)
         var tests = [
             testCase(
-                "spec-example", "FlowDown's test inputs: Tester, Need a model, audio+developerRole", ["SpecExample"],
+                "spec-example", "FlowDown's test inputs: Tester, Need a model, audio+developerRole", [.specExample],
                 seed: FlowDownFixtures.specSeed, appName: "Tester", reason: "Need a model",
                 capabilities: [.audio, .developerRole], multipleSelection: false, timestamp: 1_700_000_000)
         ]
         for (slug, text) in Self.texts {
             tests.append(
                 testCase(
-                    "app-name-\(slug)", "app_name \(text.debugDescription)", ["QueryEncoding"], seed: seed,
+                    "app-name-\(slug)", "app_name \(text.debugDescription)", [.queryEncoding], seed: seed,
                     appName: text, reason: "r", capabilities: [.tool], multipleSelection: false, timestamp: FlowDownFixtures.now))
             tests.append(
                 testCase(
-                    "reason-\(slug)", "reason \(text.debugDescription)", ["QueryEncoding"], seed: seed,
+                    "reason-\(slug)", "reason \(text.debugDescription)", [.queryEncoding], seed: seed,
                     appName: "App", reason: text, capabilities: [.tool], multipleSelection: true, timestamp: FlowDownFixtures.now))
         }
         for mask in 0..<16 {
@@ -83,13 +91,13 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
             let name = capabilities.isEmpty ? "none" : capabilities.map(\.rawValue).joined(separator: "-")
             tests.append(
                 testCase(
-                    "capabilities-\(name)", "capabilities \(capabilities.map(\.rawValue))", ["Capabilities"], seed: seed,
+                    "capabilities-\(name)", "capabilities \(capabilities.map(\.rawValue))", [.capabilities], seed: seed,
                     appName: "App", reason: "r", capabilities: capabilities, multipleSelection: mask % 2 == 0,
                     timestamp: FlowDownFixtures.now))
         }
         tests.append(
             testCase(
-                "capabilities-caller-order", "capabilities in the caller's order, not sorted", ["Capabilities"], seed: seed,
+                "capabilities-caller-order", "capabilities in the caller's order, not sorted", [.capabilities], seed: seed,
                 appName: "App", reason: "r", capabilities: [.tool, .audio], multipleSelection: false, timestamp: FlowDownFixtures.now))
         for timestamp: Int64 in [0, 2_147_483_648] {
             tests.append(

@@ -18,23 +18,31 @@ public struct FlowDownKeysSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.publicKey, Self.handshakeURL] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(bugType: .interop, description: "The derived example of the FlowDown spec section 13."),
-        "SameSeedBothKeys": .init(
+    /// The flags of `flowdown/keys`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case specExample = "SpecExample"
+        case sameSeedBothKeys = "SameSeedBothKeys"
+        case edgeSeed = "EdgeSeed"
+        case base64Padding = "Base64Padding"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .specExample: .init(bugType: .interop, description: "The derived example of the FlowDown spec section 13."),
+        .sameSeedBothKeys: .init(
             bugType: .defined, description: "FlowDown's init(seed:) uses the same 32 bytes as the Ed25519 seed and the X25519 scalar."),
-        "EdgeSeed": .init(
+        .edgeSeed: .init(
             bugType: .edgeCase, description: "An all-zero or all-0xff seed: X25519 clamps the scalar, Ed25519 hashes the seed."),
-        "Base64Padding": .init(bugType: .canonicalization, description: "pk ends in ==, which the query encoding writes as %3D%3D."),
+        .base64Padding: .init(bugType: .canonicalization, description: "pk ends in ==, which the query encoding writes as %3D%3D."),
     ]
 
     public func generate() -> VectorFile {
-        var seeds: [(String, String, [String], [UInt8])] = [
-            ("spec-example", "seed 01..20 of spec section 13", ["SpecExample", "SameSeedBothKeys"], FlowDownFixtures.specSeed)
+        var seeds: [(String, String, [Flag], [UInt8])] = [
+            ("spec-example", "seed 01..20 of spec section 13", [.specExample, .sameSeedBothKeys], FlowDownFixtures.specSeed)
         ]
-        seeds += (1...6).map { ("seed-\($0)", "derived seed \($0)", ["SameSeedBothKeys"], FlowDownFixtures.seed(UInt64($0))) }
+        seeds += (1...6).map { ("seed-\($0)", "derived seed \($0)", [.sameSeedBothKeys], FlowDownFixtures.seed(UInt64($0))) }
         seeds += [
-            ("all-zero", "32 zero bytes", ["EdgeSeed"], [UInt8](repeating: 0, count: 32)),
-            ("all-ff", "32 bytes 0xff", ["EdgeSeed"], [UInt8](repeating: 0xff, count: 32)),
+            ("all-zero", "32 zero bytes", [.edgeSeed], [UInt8](repeating: 0, count: 32)),
+            ("all-ff", "32 bytes 0xff", [.edgeSeed], [UInt8](repeating: 0xff, count: 32)),
         ]
         let keyTests = seeds.map { slug, comment, flags, seed in
             let pk = FlowDownFixtures.keyPair(seed).publicKey
@@ -52,7 +60,7 @@ public struct FlowDownKeysSuite: VectorSuite {
             let seed = index == 0 ? FlowDownFixtures.specSeed : FlowDownFixtures.seed(UInt64(index))
             return TestCase(
                 id: "\(id)/handshake-\(entry.0)", comment: "handshake URL, callback \(entry.0): \(entry.1)",
-                flags: index == 0 ? ["SpecExample", "Base64Padding"] : ["Base64Padding"], spec: ["FlowDown 4", "FlowDown 3"],
+                flags: index == 0 ? [Flag.specExample, .base64Padding] : [.base64Padding], spec: ["FlowDown 4", "FlowDown 3"],
                 input: JSONObject(F.seed(seed), F.callback(entry.0)),
                 expected: JSONObject(
                     F.handshakeURL(HandshakeRequest.url(publicKey: FlowDownFixtures.keyPair(seed).publicKey, callbackScheme: entry.0))),

@@ -23,49 +23,65 @@ public struct FlowDownModelsSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.decodeModels, Self.encodeModels, Self.decodeModelsAsApp] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Canonical": .init(
+    /// The flags of `flowdown/models`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case canonical = "Canonical"
+        case bodyFieldsAlias = "BodyFieldsAlias"
+        case capabilityOrder = "CapabilityOrder"
+        case preservedThinking = "PreservedThinking"
+        case missingFields = "MissingFields"
+        case unknownKeys = "UnknownKeys"
+        case wrongType = "WrongType"
+        case binaryPlist = "BinaryPlist"
+        case appDecoder = "AppDecoder"
+        case extData = "ExtData"
+        case secrets = "Secrets"
+        case notModels = "NotModels"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .canonical: .init(
             bugType: .canonicalization,
             description:
                 "XML as Foundation's PropertyListEncoder writes it: standard header, tab indentation, sorted keys, UTC dates to the second."
         ),
-        "BodyFieldsAlias": .init(
+        .bodyFieldsAlias: .init(
             bugType: .legacy,
             description:
                 "body_fields, the key name of FlowDown builds from 2025-12-06 to 2025-12-09. The reference reads it as bodyFields "
                 + "(WireCheck's choice); no FlowDown code maps it: the documented requester keeps the key as it is and CloudModel "
                 + "since 947e4a42 drops it. Mapping it, keeping it as an unknown key or dropping it are conformant."
         ),
-        "CapabilityOrder": .init(
+        .capabilityOrder: .init(
             bugType: .interop,
             description:
                 "FlowDown writes capabilities from a Swift Set, in another order in every process, and ext_data only in the newest "
                 + "CloudModel (Lakr233/FlowDown 7564f5b1). Encoded plists are compared after decoding: same models, capabilities "
                 + "as a set, an empty ext_data optional. The reference writes them in the given order, keys sorted."
         ),
-        "PreservedThinking": .init(
+        .preservedThinking: .init(
             bugType: .functionality, description: "The plist capability preservedThinking (no exchange capability maps to it)."),
-        "MissingFields": .init(bugType: .edgeCase, description: "Every field is optional."),
-        "UnknownKeys": .init(bugType: .functionality, description: "Keys from newer FlowDown builds are kept, not dropped."),
-        "WrongType": .init(
+        .missingFields: .init(bugType: .edgeCase, description: "Every field is optional."),
+        .unknownKeys: .init(bugType: .functionality, description: "Keys from newer FlowDown builds are kept, not dropped."),
+        .wrongType: .init(
             bugType: .edgeCase, description: "A known key with a value of another type is kept as an unknown value, not coerced."),
-        "BinaryPlist": .init(bugType: .interop, description: "A binary plist is a plist too."),
-        "AppDecoder": .init(
+        .binaryPlist: .init(bugType: .interop, description: "A binary plist is a plist too."),
+        .appDecoder: .init(
             bugType: .functionality,
             description:
                 "FlowDown's own CloudModel decoder (be50ddf, AppModelsReading): a missing key takes the decoder's default (context "
                 + "8000, strings \"\", response_format chatCompletions, removed false; objectId, deviceId, creation and modified are "
                 + "made at decode time and so are absent here), one bad value refuses the whole array, temperature_preference is "
                 + "inherit unless it is \"custom\", bodyFields only, ext_data ignored."),
-        "ExtData": .init(
+        .extData: .init(
             bugType: .functionality,
             description:
                 "ext_data.storage, only in the newest CloudModel (Lakr233/FlowDown 7564f5b1), which this suite follows. FlowDown "
                 + "at be50ddf (app 5.0.2) has no such field and drops it, so a case with a non-empty ext_data is acceptable."),
-        "Secrets": .init(
+        .secrets: .init(
             bugType: .defined, description: "token and headers are secrets: implementations must return them when asked but never log them."
         ),
-        "NotModels": .init(
+        .notModels: .init(
             bugType: .basic,
             description:
                 "Not a plist, or not an array of dicts. The reference refuses (malformed-plist); the documented requester "
@@ -81,7 +97,7 @@ public struct FlowDownModelsSuite: VectorSuite {
         var decode: [TestCase] = []
         var encode: [TestCase] = []
         func addDecode(
-            _ slug: String, _ comment: String, _ flags: [String], _ bytes: [UInt8], _ result: ExpectedResult = .valid,
+            _ slug: String, _ comment: String, _ flags: [Flag], _ bytes: [UInt8], _ result: ExpectedResult = .valid,
             _ error: String? = nil, models: [CloudModel]? = nil
         ) {
             let models = models ?? (result == .invalid ? [] : try! ModelsPlist.decode(bytes))
@@ -100,23 +116,23 @@ public struct FlowDownModelsSuite: VectorSuite {
             model.extensionStorage = [:]
             return model
         }
-        let sets: [(String, [CloudModel], [String], ExpectedResult)] = [
-            ("0-models", [], [], .valid), ("1-model", [FlowDownFixtures.model(1)], ["CapabilityOrder"], .valid),
-            ("3-models", withoutExtData, ["CapabilityOrder"], .valid),
-            ("preserved-thinking", [thinking], ["CapabilityOrder", "PreservedThinking"], .valid),
-            ("ext-data", [FlowDownFixtures.model(2)], ["CapabilityOrder", "ExtData"], .acceptable),
+        let sets: [(String, [CloudModel], [Flag], ExpectedResult)] = [
+            ("0-models", [], [], .valid), ("1-model", [FlowDownFixtures.model(1)], [.capabilityOrder], .valid),
+            ("3-models", withoutExtData, [.capabilityOrder], .valid),
+            ("preserved-thinking", [thinking], [.capabilityOrder, .preservedThinking], .valid),
+            ("ext-data", [FlowDownFixtures.model(2)], [.capabilityOrder, .extData], .acceptable),
         ]
         for (slug, models, more, result) in sets {
             let xml = ModelsPlist.encodeXML(models)
             encode.append(
                 TestCase(
-                    id: "\(id)/encode-\(slug)", comment: "XML of \(models.count) model(s)", flags: ["Canonical", "Secrets"] + more,
+                    id: "\(id)/encode-\(slug)", comment: "XML of \(models.count) model(s)", flags: [Flag.canonical, .secrets] + more,
                     spec: ["FlowDown 10"], input: JSONObject(F.models(Self.json(models))), expected: JSONObject(F.plist(xml)),
                     result: result))
             // The ext_data set's decoding is decode-ext-data below.
             guard result == .valid else { continue }
             addDecode(
-                slug, "canonical XML of \(models.count) model(s)", ["Canonical", "Secrets"] + more.filter { $0 != "CapabilityOrder" }, xml)
+                slug, "canonical XML of \(models.count) model(s)", [.canonical, .secrets] + more.filter { $0 != .capabilityOrder }, xml)
         }
         func document(_ body: String) -> [UInt8] {
             Array(
@@ -130,33 +146,33 @@ public struct FlowDownModelsSuite: VectorSuite {
                 """.utf8)
         }
         addDecode(
-            "body-fields-alias", "body_fields instead of bodyFields", ["BodyFieldsAlias"],
+            "body-fields-alias", "body_fields instead of bodyFields", [.bodyFieldsAlias],
             document("<array><dict><key>body_fields</key><string>{\"top_p\":1}</string><key>name</key><string>old</string></dict></array>"),
             .acceptable)
         addDecode(
-            "only-name", "a model with only a name", ["MissingFields"],
+            "only-name", "a model with only a name", [.missingFields],
             document("<array><dict><key>name</key><string>n</string></dict></array>"))
-        addDecode("empty-dict", "a model with no keys at all", ["MissingFields"], document("<array><dict/></array>"))
+        addDecode("empty-dict", "a model with no keys at all", [.missingFields], document("<array><dict/></array>"))
         addDecode(
-            "unknown-keys", "api_version and a future key", ["UnknownKeys"],
+            "unknown-keys", "api_version and a future key", [.unknownKeys],
             document(
                 "<array><dict><key>api_version</key><string>v2</string><key>future</key><dict><key>x</key><integer>1</integer></dict><key"
                     + ">name</key><string>n</string></dict></array>"
             ))
         addDecode(
-            "wrong-type", "context as a string", ["WrongType"],
+            "wrong-type", "context as a string", [.wrongType],
             document("<array><dict><key>context</key><string>64000</string></dict></array>"))
         addDecode(
-            "ext-data", "ext_data with storage", ["ExtData"],
+            "ext-data", "ext_data with storage", [.extData],
             document(
                 "<array><dict><key>ext_data</key><dict><key>storage</key><dict><key>chat_client_kit_scripts</key><string>[]</string></dic"
                     + "t></dict></dict></array>"
             ))
-        addDecode("binary", "a binary plist with one model", ["BinaryPlist"], Self.binaryPlist())
-        addDecode("not-plist", "plain text", ["NotModels"], Array("models".utf8), .acceptable, models: [])
-        addDecode("top-level-dict", "a dict at the top level", ["NotModels"], document("<dict/>"), .acceptable, models: [])
+        addDecode("binary", "a binary plist with one model", [.binaryPlist], Self.binaryPlist())
+        addDecode("not-plist", "plain text", [.notModels], Array("models".utf8), .acceptable, models: [])
+        addDecode("top-level-dict", "a dict at the top level", [.notModels], document("<dict/>"), .acceptable, models: [])
         addDecode(
-            "array-of-strings", "an array whose element is a string (no model)", ["NotModels"],
+            "array-of-strings", "an array whose element is a string (no model)", [.notModels],
             document("<array><string>x</string></array>"), .acceptable, models: [])
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
@@ -182,7 +198,7 @@ public struct FlowDownModelsSuite: VectorSuite {
             let models = try? AppModelsReading.decode(bytes)
             cases.append(
                 TestCase(
-                    id: "\(id)/app-decode-\(slug)", comment: comment, flags: ["AppDecoder"], spec: ["FlowDown 10"],
+                    id: "\(id)/app-decode-\(slug)", comment: comment, flags: [Flag.appDecoder], spec: ["FlowDown 10"],
                     input: JSONObject(F.plist(bytes)), expected: models.map { JSONObject(F.models(Self.json($0))) } ?? JSONObject(),
                     result: models == nil ? .invalid : .valid, error: models == nil ? "malformed-plist" : nil))
         }

@@ -21,26 +21,46 @@ public struct FlowDownPayloadSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.seal, Self.open] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(bugType: .interop, description: "The derived example of FlowDown spec section 13; must reproduce exactly."),
-        "KeyOrder": .init(
+    /// The flags of `flowdown/payload`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case specExample = "SpecExample"
+        case keyOrder = "KeyOrder"
+        case modifiedTag = "ModifiedTag"
+        case modifiedCiphertext = "ModifiedCiphertext"
+        case modifiedNonce = "ModifiedNonce"
+        case wrongRecipient = "WrongRecipient"
+        case sessionInSalt = "SessionInSalt"
+        case sessionMismatch = "SessionMismatch"
+        case shortBox = "ShortBox"
+        case emptyPlaintext = "EmptyPlaintext"
+        case ephemeralKeyLength = "EphemeralKeyLength"
+        case lowOrderPoint = "LowOrderPoint"
+        case foundationJSON = "FoundationJSON"
+        case foundationBase64 = "FoundationBase64"
+        case notBase64 = "NotBase64"
+        case notJSON = "NotJSON"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .specExample: .init(bugType: .interop, description: "The derived example of FlowDown spec section 13; must reproduce exactly."),
+        .keyOrder: .init(
             bugType: .interop,
             description:
                 "The wrapper JSON with keys in another order and without \\/ escapes: receivers accept any order (FlowDown's own order "
                 + "is not stable)."
         ),
-        "ModifiedTag": .init(bugType: .authBypass, description: "The Poly1305 tag was altered."),
-        "ModifiedCiphertext": .init(bugType: .authBypass, description: "A ciphertext byte was altered."),
-        "ModifiedNonce": .init(bugType: .authBypass, description: "The nonce was altered."),
-        "WrongRecipient": .init(bugType: .confidentiality, description: "Sealed to another key pair."),
-        "SessionInSalt": .init(
+        .modifiedTag: .init(bugType: .authBypass, description: "The Poly1305 tag was altered."),
+        .modifiedCiphertext: .init(bugType: .authBypass, description: "A ciphertext byte was altered."),
+        .modifiedNonce: .init(bugType: .authBypass, description: "The nonce was altered."),
+        .wrongRecipient: .init(bugType: .confidentiality, description: "Sealed to another key pair."),
+        .sessionInSalt: .init(
             bugType: .modifiedParameter,
             description: "The JSON session was changed after sealing; it is the HKDF salt, so authentication fails."),
-        "SessionMismatch": .init(bugType: .replay, description: "A payload sealed for another session than the requester expects."),
-        "ShortBox": .init(bugType: .edgeCase, description: "sealed shorter than 28 bytes (nonce 12 + tag 16)."),
-        "EmptyPlaintext": .init(bugType: .edgeCase, description: "sealed is exactly 28 bytes: an empty plaintext."),
-        "EphemeralKeyLength": .init(bugType: .edgeCase, description: "ephemeralPublicKey of 31 or 33 bytes."),
-        "LowOrderPoint": .init(
+        .sessionMismatch: .init(bugType: .replay, description: "A payload sealed for another session than the requester expects."),
+        .shortBox: .init(bugType: .edgeCase, description: "sealed shorter than 28 bytes (nonce 12 + tag 16)."),
+        .emptyPlaintext: .init(bugType: .edgeCase, description: "sealed is exactly 28 bytes: an empty plaintext."),
+        .ephemeralKeyLength: .init(bugType: .edgeCase, description: "ephemeralPublicKey of 31 or 33 bytes."),
+        .lowOrderPoint: .init(
             bugType: .weakParams,
             description:
                 "An all-zero ephemeral X25519 key gives an all-zero shared secret and a key anyone can compute; the box here "
@@ -49,7 +69,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
                 + "anyway (anyone holding pk can seal). The reference refuses it (RFC 7748 section 6.1, hardening): accepting "
                 + "with this plaintext or rejecting are conformant (FINDINGS.md D1)."
         ),
-        "FoundationJSON": .init(
+        .foundationJSON: .init(
             bugType: .interop,
             description:
                 "FlowDown reads the wrapper with Swift 6 Foundation's JSONDecoder, which takes a trailing comma, a leading zero and "
@@ -57,14 +77,14 @@ public struct FlowDownPayloadSuite: VectorSuite {
                 + "keeps the first and skips the mark too but stays strict RFC 8259 otherwise; accepting (with this output) or "
                 + "rejecting are conformant."
         ),
-        "FoundationBase64": .init(
+        .foundationBase64: .init(
             bugType: .interop,
             description:
                 "FlowDown decodes with Foundation's Data(base64Encoded:), which also takes non-zero unused bits and extra '=' after "
                 + "the padding. The reference is strict std-padded-strict; accepting (as FlowDown) or rejecting are conformant."
         ),
-        "NotBase64": .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
-        "NotJSON": .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),
+        .notBase64: .init(bugType: .basic, description: "The payload, sealed or ephemeralPublicKey is not strict standard Base64."),
+        .notJSON: .init(bugType: .basic, description: "The decoded payload is not the JSON wrapper."),
     ]
 
     static let recipientSeed = FlowDownFixtures.seed(3)
@@ -89,7 +109,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
         let specPlain = Array("super-secret-model".utf8)
         var seal: [TestCase] = []
         func addSeal(
-            _ slug: String, _ comment: String, _ flags: [String], plaintext: [UInt8], session: String, ephemeral: [UInt8],
+            _ slug: String, _ comment: String, _ flags: [Flag], plaintext: [UInt8], session: String, ephemeral: [UInt8],
             nonce: [UInt8], to: ModelExchangePublicKey
         ) {
             let wrapper = Self.seal(plaintext, session: session, ephemeral: ephemeral, nonce: nonce, to: to)
@@ -104,7 +124,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
                     result: .valid))
         }
         addSeal(
-            "spec-example", "spec section 13: session-abc, super-secret-model, ephemeral 42.., nonce 00..0b", ["SpecExample"],
+            "spec-example", "spec section 13: session-abc, super-secret-model, ephemeral 42.., nonce 00..0b", [.specExample],
             plaintext: specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
             to: FlowDownFixtures.keyPair(specSeed).publicKey)
         let plist = ModelsPlist.encodeXML([FlowDownFixtures.model(1)])
@@ -112,12 +132,12 @@ public struct FlowDownPayloadSuite: VectorSuite {
             "models-plist", "a one-model plist to a derived key", [], plaintext: plist, session: FlowDownFixtures.session,
             ephemeral: FlowDownFixtures.seed(10), nonce: Array(FlowDownFixtures.seed(11).prefix(12)), to: Self.recipient)
         addSeal(
-            "empty-plaintext", "an empty plaintext: sealed is nonce and tag only", ["EmptyPlaintext"], plaintext: [],
+            "empty-plaintext", "an empty plaintext: sealed is nonce and tag only", [.emptyPlaintext], plaintext: [],
             session: "s", ephemeral: FlowDownFixtures.seed(12), nonce: Array(FlowDownFixtures.seed(13).prefix(12)), to: Self.recipient)
 
         var open: [TestCase] = []
         func addOpen(
-            _ slug: String, _ comment: String, _ flags: [String], seed: [UInt8] = Self.recipientSeed, payload: String,
+            _ slug: String, _ comment: String, _ flags: [Flag], seed: [UInt8] = Self.recipientSeed, payload: String,
             expectedSession: String? = nil, _ result: ExpectedResult, _ error: String? = nil, session: String = "", plaintext: [UInt8] = []
         ) {
             var input = JSONObject(F.seed(seed), F.payload(payload))
@@ -132,7 +152,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
             specPlain, session: "session-abc", ephemeral: specEphemeral, nonce: specNonce,
             to: FlowDownFixtures.keyPair(specSeed).publicKey)
         addOpen(
-            "spec-example", "spec section 13 payload", ["SpecExample"], seed: specSeed, payload: specPayload.encoded,
+            "spec-example", "spec section 13 payload", [.specExample], seed: specSeed, payload: specPayload.encoded,
             expectedSession: "session-abc", .valid, session: "session-abc", plaintext: specPlain)
         let plain = Array("model list".utf8)
         let base = Self.seal(
@@ -141,7 +161,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
         let session = FlowDownFixtures.session
         addOpen("valid", "a valid payload", [], payload: base.encoded, .valid, session: session, plaintext: plain)
         addOpen(
-            "key-order", "keys ephemeralPublicKey, sealed, session; no \\/ escapes", ["KeyOrder"],
+            "key-order", "keys ephemeralPublicKey, sealed, session; no \\/ escapes", [.keyOrder],
             payload: Base64.encode(
                 JSONWriter().bytes(
                     .object(
@@ -160,26 +180,26 @@ public struct FlowDownPayloadSuite: VectorSuite {
             ])
         }
         addOpen(
-            "tag-modified", "last tag byte xor 01", ["ModifiedTag"], payload: withBox { $0[$0.count - 1] ^= 1 }, .invalid,
+            "tag-modified", "last tag byte xor 01", [.modifiedTag], payload: withBox { $0[$0.count - 1] ^= 1 }, .invalid,
             "authentication-failed")
         addOpen(
-            "ciphertext-modified", "first ciphertext byte xor 80", ["ModifiedCiphertext"], payload: withBox { $0[12] ^= 0x80 }, .invalid,
+            "ciphertext-modified", "first ciphertext byte xor 80", [.modifiedCiphertext], payload: withBox { $0[12] ^= 0x80 }, .invalid,
             "authentication-failed")
         addOpen(
-            "nonce-modified", "first nonce byte xor 01", ["ModifiedNonce"], payload: withBox { $0[0] ^= 1 }, .invalid,
+            "nonce-modified", "first nonce byte xor 01", [.modifiedNonce], payload: withBox { $0[0] ^= 1 }, .invalid,
             "authentication-failed")
         addOpen(
-            "box-27-bytes", "sealed is 27 bytes", ["ShortBox"], payload: withBox { $0 = Array($0.prefix(27)) }, .invalid, "box-too-short")
+            "box-27-bytes", "sealed is 27 bytes", [.shortBox], payload: withBox { $0 = Array($0.prefix(27)) }, .invalid, "box-too-short")
         addOpen(
-            "wrong-recipient", "opened with another key pair", ["WrongRecipient"], seed: FlowDownFixtures.seed(4), payload: base.encoded,
+            "wrong-recipient", "opened with another key pair", [.wrongRecipient], seed: FlowDownFixtures.seed(4), payload: base.encoded,
             .invalid, "authentication-failed")
         addOpen(
-            "session-changed", "the JSON session changed after sealing", ["SessionInSalt"],
+            "session-changed", "the JSON session changed after sealing", [.sessionInSalt],
             payload: Self.encode([("session", "another-session"), ("sealed", base.sealed), ("ephemeralPublicKey", base.ephemeralPublicKey)]
             ),
             .invalid, "authentication-failed")
         addOpen(
-            "session-mismatch", "sealed for this session, but the requester expects another", ["SessionMismatch"], payload: base.encoded,
+            "session-mismatch", "sealed for this session, but the requester expects another", [.sessionMismatch], payload: base.encoded,
             expectedSession: "the-requesters-session", .invalid, "session-mismatch")
         // Wrong twice: the session is compared before the box is read, as the documented requester does.
         let shortKey = Array(try! Base64.decode(base.ephemeralPublicKey, variant: .foundation).prefix(31))
@@ -195,18 +215,18 @@ public struct FlowDownPayloadSuite: VectorSuite {
             ),
         ] {
             addOpen(
-                slug, comment + ": the session is checked first", ["SessionMismatch"], payload: payload,
+                slug, comment + ": the session is checked first", [.sessionMismatch], payload: payload,
                 expectedSession: "the-requesters-session", .invalid, "session-mismatch")
         }
         let empty = Self.seal(
             [], session: session, ephemeral: FlowDownFixtures.seed(22), nonce: Array(FlowDownFixtures.seed(23).prefix(12)))
         addOpen(
-            "box-28-bytes", "an empty plaintext: sealed is exactly 28 bytes", ["EmptyPlaintext"], payload: empty.encoded, .valid,
+            "box-28-bytes", "an empty plaintext: sealed is exactly 28 bytes", [.emptyPlaintext], payload: empty.encoded, .valid,
             session: session, plaintext: [])
         let ephemeralBytes = try! Base64.decode(base.ephemeralPublicKey, variant: .foundation)
         for (slug, key) in [("ephemeral-31-bytes", Array(ephemeralBytes.prefix(31))), ("ephemeral-33-bytes", ephemeralBytes + [0])] {
             addOpen(
-                slug, "ephemeralPublicKey of \(key.count) bytes", ["EphemeralKeyLength"],
+                slug, "ephemeralPublicKey of \(key.count) bytes", [.ephemeralKeyLength],
                 payload: Self.encode([
                     ("session", session), ("sealed", base.sealed), ("ephemeralPublicKey", Base64.encode(key, variant: .foundation)),
                 ]),
@@ -214,7 +234,7 @@ public struct FlowDownPayloadSuite: VectorSuite {
         }
         addOpen(
             "ephemeral-low-order", "ephemeralPublicKey all zero; the box is sealed under the resulting all-zero-secret key",
-            ["LowOrderPoint"],
+            [.lowOrderPoint],
             payload: Self.lowOrderPayload(plaintext: plain, session: session), .acceptable, session: session, plaintext: plain)
         let members = [("session", session), ("sealed", base.sealed), ("ephemeralPublicKey", base.ephemeralPublicKey)]
         let wrapperJSON = String(decoding: try! Base64.decode(Self.encode(members), variant: .foundation), as: UTF8.self)
@@ -230,46 +250,46 @@ public struct FlowDownPayloadSuite: VectorSuite {
         for (slug, comment, tail) in foundationJSON {
             let json = String(wrapperJSON.dropLast()) + tail
             addOpen(
-                slug, comment, ["FoundationJSON"], payload: Base64.encode(Array(json.utf8), variant: .foundation),
+                slug, comment, [.foundationJSON], payload: Base64.encode(Array(json.utf8), variant: .foundation),
                 .acceptable, session: session, plaintext: plain)
         }
         addOpen(
             "json-byte-order-mark", "a UTF-8 byte order mark before the JSON: JSONDecoder skips it, and so does the reference",
-            ["FoundationJSON"], payload: Base64.encode([0xEF, 0xBB, 0xBF] + Array(wrapperJSON.utf8), variant: .foundation),
+            [.foundationJSON], payload: Base64.encode([0xEF, 0xBB, 0xBF] + Array(wrapperJSON.utf8), variant: .foundation),
             .acceptable, session: session, plaintext: plain)
         addOpen(
-            "payload-extra-padding", "an '=' after a complete payload", ["FoundationBase64"],
+            "payload-extra-padding", "an '=' after a complete payload", [.foundationBase64],
             payload: Self.encode(members) + "=", .acceptable, session: session,
             plaintext: plain)
         addOpen(
-            "sealed-non-zero-trailing-bits", "a non-zero unused bit in sealed", ["FoundationBase64"],
+            "sealed-non-zero-trailing-bits", "a non-zero unused bit in sealed", [.foundationBase64],
             payload: Self.encode([
                 ("session", session), ("sealed", FlowDownFixtures.withTrailingBits(base.sealed)),
                 ("ephemeralPublicKey", base.ephemeralPublicKey),
             ]), .acceptable, session: session, plaintext: plain)
         addOpen(
-            "ephemeral-non-zero-trailing-bits", "a non-zero unused bit in ephemeralPublicKey", ["FoundationBase64"],
+            "ephemeral-non-zero-trailing-bits", "a non-zero unused bit in ephemeralPublicKey", [.foundationBase64],
             payload: Self.encode([
                 ("session", session), ("sealed", base.sealed),
                 ("ephemeralPublicKey", FlowDownFixtures.withTrailingBits(base.ephemeralPublicKey)),
             ]), .acceptable, session: session, plaintext: plain)
         addOpen(
-            "payload-not-base64", "payload with a '!'", ["NotBase64"], payload: "eyJ!" + base.encoded.dropFirst(4), .invalid,
+            "payload-not-base64", "payload with a '!'", [.notBase64], payload: "eyJ!" + base.encoded.dropFirst(4), .invalid,
             "payload-not-base64")
         // Base64 of ASCII JSON never contains '+' or '/', so an alphabet mix-up cannot show here;
         // a line break can, and lenient (Go-style) decoders would skip it.
         let broken = base.encoded.prefix(40) + "\n" + base.encoded.dropFirst(40)
         addOpen(
-            "payload-line-break", "a line feed inside the payload", ["NotBase64"], payload: String(broken), .invalid, "payload-not-base64")
+            "payload-line-break", "a line feed inside the payload", [.notBase64], payload: String(broken), .invalid, "payload-not-base64")
         addOpen(
-            "sealed-not-base64", "sealed with a space", ["NotBase64"],
+            "sealed-not-base64", "sealed with a space", [.notBase64],
             payload: Self.encode([("session", session), ("sealed", "AAEC AwQF"), ("ephemeralPublicKey", base.ephemeralPublicKey)]),
             .invalid, "payload-not-base64")
         addOpen(
-            "not-json", "Base64 of plain text", ["NotJSON"], payload: Base64.encode(Array("not json".utf8), variant: .foundation), .invalid,
+            "not-json", "Base64 of plain text", [.notJSON], payload: Base64.encode(Array("not json".utf8), variant: .foundation), .invalid,
             "payload-not-json")
         addOpen(
-            "json-missing-field", "no ephemeralPublicKey", ["NotJSON"],
+            "json-missing-field", "no ephemeralPublicKey", [.notJSON],
             payload: Self.encode([("session", session), ("sealed", base.sealed)]), .invalid, "payload-not-json")
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,

@@ -19,34 +19,46 @@ public struct FlowDownSessionSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.session] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Flow": .init(
+    /// The flags of `flowdown/session`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case flow = "Flow"
+        case unknownSession = "UnknownSession"
+        case noExpiry = "NoExpiry"
+        case replay = "Replay"
+        case failedValidation = "FailedValidation"
+        case requesterCancel = "RequesterCancel"
+        case capabilityFilter = "CapabilityFilter"
+        case invalidCallbackScheme = "InvalidCallbackScheme"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .flow: .init(
             bugType: .defined,
             description: "Handshake, signed exchange, picker, then completed or cancelled; the context is removed when the user acts."),
-        "UnknownSession": .init(bugType: .missingStep, description: "An exchange for a session no handshake created is ignored."),
-        "NoExpiry": .init(
+        .unknownSession: .init(bugType: .missingStep, description: "An exchange for a session no handshake created is ignored."),
+        .noExpiry: .init(
             bugType: .expiry,
             description:
                 "Handshake contexts never expire (createdAt is never read): an exchange a day later is taken if its own timestamp "
                 + "is fresh (FINDINGS.md F4)."),
-        "Replay": .init(
+        .replay: .init(
             bugType: .replay,
             description:
                 "The same signed exchange URL opened again while its picker is open shows a second picker: nothing makes a signed URL "
                 + "single-use (FINDINGS.md F4)."),
-        "FailedValidation": .init(
+        .failedValidation: .init(
             bugType: .defined, description: "A refused exchange (bad signature, expired) leaves the context in place."),
-        "RequesterCancel": .init(
+        .requesterCancel: .init(
             bugType: .defined,
             description:
                 "stage=cancelled from the requester drops the context silently; a picker already open still delivers, because it "
                 + "captured the context when it was shown."),
-        "CapabilityFilter": .init(
+        .capabilityFilter: .init(
             bugType: .functionality,
             description:
                 "The picker offers only models with every requested capability (exchange audio is the plist's auditory); a single "
                 + "selection delivers one model; with no matching model the user can only cancel."),
-        "InvalidCallbackScheme": .init(
+        .invalidCallbackScheme: .init(
             bugType: .knownBug,
             description:
                 "A handshake whose callback is not a URL scheme: FlowDown crashes building the verification URL (FINDINGS.md F3); a "
@@ -107,55 +119,55 @@ public struct FlowDownSessionSuite: VectorSuite {
             ).signedURL(keyPair: signer).url
         }
         let cancel = { (session: String) in "flowdown://models/exchange?stage=cancelled&session=\(session)" }
-        let basic: [(String, String, [String], [FlowDownSessionStep])] = [
+        let basic: [(String, String, [Flag], [FlowDownSessionStep])] = [
             (
-                "handshake-exchange-confirm", "the whole flow; the same URL after completion is ignored", ["Flow"],
+                "handshake-exchange-confirm", "the whole flow; the same URL after completion is ignored", [.flow],
                 [
                     .open(handshake(), at: t0), .open(exchange(s1, at: t0 + 5), at: t0 + 5), .confirm(s1),
                     .open(exchange(s1, at: t0 + 5), at: t0 + 6),
                 ]
             ),
             (
-                "user-dismisses", "the user taps the close button: cancelled, and the context is gone", ["Flow"],
+                "user-dismisses", "the user taps the close button: cancelled, and the context is gone", [.flow],
                 [
                     .open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .dismiss(s1),
                     .open(exchange(s1, at: t0 + 1), at: t0 + 1),
                 ]
             ),
-            ("unknown-session", "an exchange before any handshake", ["UnknownSession"], [.open(exchange(s1, at: t0), at: t0)]),
+            ("unknown-session", "an exchange before any handshake", [.unknownSession], [.open(exchange(s1, at: t0), at: t0)]),
             (
-                "context-never-expires", "the exchange comes a day after the handshake, with a fresh timestamp", ["NoExpiry"],
+                "context-never-expires", "the exchange comes a day after the handshake, with a fresh timestamp", [.noExpiry],
                 [.open(handshake(), at: t0), .open(exchange(s1, at: t0 + 86_400), at: t0 + 86_400)]
             ),
             (
-                "replay-while-picker-open", "the same signed URL opened twice within 300 s", ["Replay"],
+                "replay-while-picker-open", "the same signed URL opened twice within 300 s", [.replay],
                 [.open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .open(exchange(s1, at: t0), at: t0 + 100), .confirm(s1)]
             ),
             (
-                "context-survives-failed-validation", "a wrong signature and an expired URL first, then a valid one", ["FailedValidation"],
+                "context-survives-failed-validation", "a wrong signature and an expired URL first, then a valid one", [.failedValidation],
                 [
                     .open(handshake(), at: t0), .open(exchange(s1, at: t0, signer: other), at: t0),
                     .open(exchange(s1, at: t0 - 400), at: t0), .open(exchange(s1, at: t0 + 2), at: t0 + 2),
                 ]
             ),
             (
-                "requester-cancels", "stage=cancelled from the requester, then an exchange for that session", ["RequesterCancel"],
+                "requester-cancels", "stage=cancelled from the requester, then an exchange for that session", [.requesterCancel],
                 [.open(handshake(), at: t0), .open(cancel(s1), at: t0 + 1), .open(exchange(s1, at: t0 + 2), at: t0 + 2)]
             ),
             (
                 "requester-cancels-while-picker-open", "the requester cancels while the picker is open; the user confirms",
-                ["RequesterCancel"],
+                [.requesterCancel],
                 [.open(handshake(), at: t0), .open(exchange(s1, at: t0), at: t0), .open(cancel(s1), at: t0 + 1), .confirm(s1)]
             ),
             (
-                "two-sessions", "two handshakes with two keys; each session takes only its own key", ["Flow", "FailedValidation"],
+                "two-sessions", "two handshakes with two keys; each session takes only its own key", [.flow, .failedValidation],
                 [
                     .open(handshake(), at: t0), .open(handshake(other), at: t0), .open(exchange(s1, at: t0, signer: other), at: t0),
                     .open(exchange(s2, at: t0, signer: other), at: t0), .open(exchange(s1, at: t0), at: t0),
                 ]
             ),
             (
-                "handshake-invalid-callback", "callback=a b (not a scheme), then a valid handshake", ["InvalidCallbackScheme"],
+                "handshake-invalid-callback", "callback=a b (not a scheme), then a valid handshake", [.invalidCallbackScheme],
                 [.open(handshake(callback: "a b"), at: t0), .open(handshake(), at: t0)]
             ),
         ]
@@ -172,7 +184,7 @@ public struct FlowDownSessionSuite: VectorSuite {
         for (slug, comment, capabilities, multiple, models) in withCapabilities {
             scenarios.append(
                 (
-                    slug, comment, ["CapabilityFilter"],
+                    slug, comment, [.capabilityFilter],
                     [
                         .open(handshake(), at: t0), .open(exchange(s1, at: t0, capabilities: capabilities, multiple: multiple), at: t0),
                         .confirm(s1),

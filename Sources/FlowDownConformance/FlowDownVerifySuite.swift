@@ -17,76 +17,107 @@ public struct FlowDownVerifySuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.verifyExchange] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "Window": .init(
+    /// The flags of `flowdown/verify`, each explained in `notes`.
+    enum Flag: String, CaseFlag {
+        case window = "Window"
+        case modifiedSignature = "ModifiedSignature"
+        case wrongKey = "WrongKey"
+        case itemOrder = "ItemOrder"
+        case foreignEncoding = "ForeignEncoding"
+        case transitEncoding = "TransitEncoding"
+        case missingSignature = "MissingSignature"
+        case invalidSignatureEncoding = "InvalidSignatureEncoding"
+        case wrongPrimitive = "WrongPrimitive"
+        case unknownCapability = "UnknownCapability"
+        case emptyCapabilityPiece = "EmptyCapabilityPiece"
+        case missingItem = "MissingItem"
+        case notExchange = "NotExchange"
+        case pathCase = "PathCase"
+        case badPublicKey = "BadPublicKey"
+        case duplicateParameter = "DuplicateParameter"
+        case literalQuery = "LiteralQuery"
+        case byteOrderMark = "ByteOrderMark"
+        case doubleTimestamp = "DoubleTimestamp"
+        case specExample = "SpecExample"
+        case urlSpelling = "URLSpelling"
+        case extraItems = "ExtraItems"
+        case swiftDoubleTimestamp = "SwiftDoubleTimestamp"
+        case multipleSelection = "MultipleSelection"
+        case capabilityList = "CapabilityList"
+        case checkOrder = "CheckOrder"
+        case foundationBase64 = "FoundationBase64"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .window: .init(
             bugType: .expiry,
             description: "abs(timestamp - now) < 300 is accepted, 300 or more is expired, in the past and in the "
                 + "future."),
-        "ModifiedSignature": .init(bugType: .authBypass, description: "One bit of the signature flipped."),
-        "WrongKey": .init(bugType: .authBypass, description: "Signed with another key than the handshake's pk."),
-        "ItemOrder": .init(
+        .modifiedSignature: .init(bugType: .authBypass, description: "One bit of the signature flipped."),
+        .wrongKey: .init(bugType: .authBypass, description: "Signed with another key than the handshake's pk."),
+        .itemOrder: .init(
             bugType: .canonicalization,
             description: "The canonical string is rebuilt from the received items in their order; reordering breaks the signature."),
-        "ForeignEncoding": .init(
+        .foreignEncoding: .init(
             bugType: .interop,
             description:
                 "The sender signed its own percent-encoding (e.g. %2B for '+'); FlowDown re-encodes per URLComponents, so the signature "
                 + "cannot verify."
         ),
-        "TransitEncoding": .init(
+        .transitEncoding: .init(
             bugType: .canonicalization,
             description:
                 "The URL is escaped differently in transit than it was signed; FlowDown decodes and re-encodes, so it still verifies."),
-        "MissingSignature": .init(bugType: .missingStep, description: "No sig item."),
-        "InvalidSignatureEncoding": .init(bugType: .edgeCase, description: "sig is not strict Base64."),
-        "WrongPrimitive": .init(
+        .missingSignature: .init(bugType: .missingStep, description: "No sig item."),
+        .invalidSignatureEncoding: .init(bugType: .edgeCase, description: "sig is not strict Base64."),
+        .wrongPrimitive: .init(
             bugType: .wrongPrimitive, description: "Ed25519 over the canonical string itself instead of its SHA-256 digest."),
-        "UnknownCapability": .init(
+        .unknownCapability: .init(
             bugType: .basic, description: "A capability outside audio, visual, tool, developerRole rejects the whole URL."),
-        "EmptyCapabilityPiece": .init(bugType: .edgeCase, description: "Empty pieces between commas are dropped (audio,,tool)."),
-        "MissingItem": .init(
+        .emptyCapabilityPiece: .init(bugType: .edgeCase, description: "Empty pieces between commas are dropped (audio,,tool)."),
+        .missingItem: .init(
             bugType: .missingStep, description: "A required item is absent: FlowDown does not take the URL as an exchange."),
-        "NotExchange": .init(bugType: .basic, description: "Wrong host or path, or a handshake URL."),
-        "PathCase": .init(
+        .notExchange: .init(bugType: .basic, description: "Wrong host or path, or a handshake URL."),
+        .pathCase: .init(
             bugType: .canonicalization,
             description:
                 "FlowDown matches host and path case-insensitively, but the canonical string uses the path as received, so /EXCHANGE "
                 + "cannot verify a signature made over /exchange."
         ),
-        "BadPublicKey": .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
-        "DuplicateParameter": FlowDownFixtures.duplicateParameterNote,
-        "LiteralQuery": FlowDownFixtures.literalQueryNote,
-        "ByteOrderMark": FlowDownFixtures.byteOrderMarkNote,
-        "DoubleTimestamp": .init(
+        .badPublicKey: .init(bugType: .basic, description: "The handshake pk is not strict Base64 of 64 bytes."),
+        .duplicateParameter: FlowDownFixtures.duplicateParameterNote,
+        .literalQuery: FlowDownFixtures.literalQueryNote,
+        .byteOrderMark: FlowDownFixtures.byteOrderMarkNote,
+        .doubleTimestamp: .init(
             bugType: .edgeCase,
             description:
                 "FlowDown parses the timestamp as a Double, so 1.7e9 is accepted; a receiver that requires an integer may reject it."),
-        "SpecExample": .init(bugType: .interop, description: "The signed URL of the FlowDown spec section 13."),
-        "URLSpelling": .init(
+        .specExample: .init(bugType: .interop, description: "The signed URL of the FlowDown spec section 13."),
+        .urlSpelling: .init(
             bugType: .canonicalization,
             description:
                 "A spelling Foundation reads like the plain URL: userinfo and port, a trailing / (or several), a percent-encoded "
                 + "path, a fragment, sig in any case or position, another scheme (resolve ignores it; the app routes only "
                 + "flowdown). FlowDown verifies them (ModelExchangeCoordinator.canonicalPathWithoutSignature, be50ddf)."),
-        "ExtraItems": .init(
+        .extraItems: .init(
             bugType: .canonicalization,
             description:
                 "Items other than the six (a name without '=', an empty item between &&) stay in the canonical string: signed, "
                 + "they verify; added after signing, they break the signature."),
-        "SwiftDoubleTimestamp": .init(
+        .swiftDoubleTimestamp: .init(
             bugType: .interop,
             description:
                 "FlowDown reads the timestamp with Swift's TimeInterval(String) (strtod: hexadecimal, nan, inf, exponents). "
                 + "The reference does the same; a receiver that takes only decimal numbers may reject these."),
-        "MultipleSelection": .init(
+        .multipleSelection: .init(
             bugType: .edgeCase, description: "multiple_selection is true iff its value is 'true' in any case; anything else is false."),
-        "CapabilityList": .init(
+        .capabilityList: .init(
             bugType: .edgeCase,
             description: "Pieces are split on ',' only: a leading space makes an unknown capability, a repeated one is kept twice."),
-        "CheckOrder": .init(
+        .checkOrder: .init(
             bugType: .defined,
             description: "The URL is parsed before the key is used (FlowDown parsed the key at the handshake): malformed wins."),
-        "FoundationBase64": .init(
+        .foundationBase64: .init(
             bugType: .interop,
             description:
                 "FlowDown decodes sig and pk with Foundation's Data(base64Encoded:), which also takes non-zero unused bits and "
@@ -141,7 +172,7 @@ public struct FlowDownVerifySuite: VectorSuite {
         let now = FlowDownFixtures.now
         var tests: [TestCase] = []
         func add(
-            _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], url: String, pk: String? = nil,
+            _ slug: String, _ comment: String, _ flags: [Flag], _ spec: [String], url: String, pk: String? = nil,
             now: Int64 = now, _ result: ExpectedResult, _ error: String? = nil, expected: JSONObject = JSONObject()
         ) {
             tests.append(
@@ -157,7 +188,7 @@ public struct FlowDownVerifySuite: VectorSuite {
             multipleSelection: false, timestamp: 1_700_000_000
         ).signedURL(keyPair: specPair).url
         add(
-            "spec-example", "the signed URL of spec section 13", ["SpecExample"], ["FlowDown 6", "FlowDown 13"], url: specURL,
+            "spec-example", "the signed URL of spec section 13", [.specExample], ["FlowDown 6", "FlowDown 13"], url: specURL,
             pk: specPair.publicKey.encoded, .valid,
             expected: JSONObject(
                 F.session("session-1"), F.appName("Tester"), F.reason("Need a model"), F.capabilities(["audio", "developerRole"]),
@@ -166,7 +197,7 @@ public struct FlowDownVerifySuite: VectorSuite {
         for (delta, result) in [(-299, ExpectedResult.valid), (299, .valid), (-300, .invalid), (300, .invalid)] {
             let ts = now + Int64(delta)
             add(
-                "timestamp-\(delta < 0 ? "minus" : "plus")-\(abs(delta))", "timestamp now\(delta < 0 ? "" : "+")\(delta) s", ["Window"],
+                "timestamp-\(delta < 0 ? "minus" : "plus")-\(abs(delta))", "timestamp now\(delta < 0 ? "" : "+")\(delta) s", [.window],
                 ["FlowDown 6"],
                 url: b.url(b.items(timestamp: String(ts))), result, result == .invalid ? "expired" : nil,
                 expected: expected(timestamp: Double(ts)))
@@ -179,76 +210,76 @@ public struct FlowDownVerifySuite: VectorSuite {
             "flowdown://models/exchange?\(URLQueryEncoding.encode(b.items()))&sig="
             + "\(URLQueryEncoding.encodeComponent(Base64.encode(sigBytes, variant: .foundation)))"
         add(
-            "signature-bit-flip", "bit 2 of signature byte 10 flipped", ["ModifiedSignature"], ["FlowDown 6"], url: flipped, .invalid,
+            "signature-bit-flip", "bit 2 of signature byte 10 flipped", [.modifiedSignature], ["FlowDown 6"], url: flipped, .invalid,
             "bad-signature")
         add(
-            "wrong-key", "signed by another key than pk", ["WrongKey"], ["FlowDown 6"],
+            "wrong-key", "signed by another key than pk", [.wrongKey], ["FlowDown 6"],
             url: b.url(b.items(), signer: FlowDownFixtures.keyPair(FlowDownFixtures.seed(2))), .invalid, "bad-signature")
         var reordered = b.items()
         reordered.swapAt(1, 2)
         add(
-            "reordered-items", "app_name and reason swapped after signing", ["ItemOrder"], ["FlowDown 6"],
+            "reordered-items", "app_name and reason swapped after signing", [.itemOrder], ["FlowDown 6"],
             url: b.url(b.items(), sentQuery: URLQueryEncoding.encode(reordered)), .invalid, "bad-signature")
         for (name, char, escape) in [("plus", "+", "%2B"), ("comma", ",", "%2C"), ("slash", "/", "%2F")] {
             let items = b.items(appName: "A\(char)B")
             let foreign = URLQueryEncoding.encode(items).replacingOccurrences(of: "A\(char)B", with: "A\(escape)B")
             add(
-                "sender-encodes-\(name)", "the sender signed and sent \(escape) for '\(char)' in app_name", ["ForeignEncoding"],
+                "sender-encodes-\(name)", "the sender signed and sent \(escape) for '\(char)' in app_name", [.foreignEncoding],
                 ["FlowDown 6", "FlowDown 3"],
                 url: b.url(items, signedCanonical: "/exchange?" + foreign, sentQuery: foreign), .invalid, "bad-signature")
             add(
-                "transit-encodes-\(name)", "signed over '\(char)', sent as \(escape) in app_name", ["TransitEncoding"],
+                "transit-encodes-\(name)", "signed over '\(char)', sent as \(escape) in app_name", [.transitEncoding],
                 ["FlowDown 6", "FlowDown 3"],
                 url: b.url(items, sentQuery: foreign), .valid, expected: expected(appName: "A\(char)B"))
         }
         add(
-            "missing-signature", "no sig item", ["MissingSignature"], ["FlowDown 6"],
+            "missing-signature", "no sig item", [.missingSignature], ["FlowDown 6"],
             url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()), .invalid, "missing-signature")
         add(
-            "signature-not-base64", "sig=!!!", ["InvalidSignatureEncoding"], ["FlowDown 6"],
+            "signature-not-base64", "sig=!!!", [.invalidSignatureEncoding], ["FlowDown 6"],
             url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()) + "&sig=!!!", .invalid, "bad-signature")
         let canonical = "/exchange?" + URLQueryEncoding.encode(b.items())
         let rawSig = Base64.encode(Array(try! b.pair.signing.signature(for: Array(canonical.utf8))), variant: .foundation)
         add(
-            "signature-over-string-not-digest", "Ed25519 over the canonical bytes instead of SHA-256 of them", ["WrongPrimitive"],
+            "signature-over-string-not-digest", "Ed25519 over the canonical bytes instead of SHA-256 of them", [.wrongPrimitive],
             ["FlowDown 6"],
             url: "flowdown://models/exchange?" + URLQueryEncoding.encode(b.items()) + "&sig=" + URLQueryEncoding.encodeComponent(rawSig),
             .invalid, "bad-signature")
         add(
-            "unknown-capability", "capabilities=visual,sound (validly signed)", ["UnknownCapability"], ["FlowDown 7", "FlowDown 8"],
+            "unknown-capability", "capabilities=visual,sound (validly signed)", [.unknownCapability], ["FlowDown 7", "FlowDown 8"],
             url: b.url(b.items(capabilities: "visual,sound")), .invalid, "unknown-capability")
         add(
-            "capability-case", "capabilities=Visual: raw values are case-sensitive", ["UnknownCapability"], ["FlowDown 7"],
+            "capability-case", "capabilities=Visual: raw values are case-sensitive", [.unknownCapability], ["FlowDown 7"],
             url: b.url(b.items(capabilities: "Visual")), .invalid, "unknown-capability")
         add(
-            "empty-capability-pieces", "capabilities=visual,,tool,", ["EmptyCapabilityPiece"], ["FlowDown 7"],
+            "empty-capability-pieces", "capabilities=visual,,tool,", [.emptyCapabilityPiece], ["FlowDown 7"],
             url: b.url(b.items(capabilities: "visual,,tool,")), .valid, expected: expected())
         add(
-            "missing-app-name", "no app_name item (validly signed)", ["MissingItem"], ["FlowDown 8"],
+            "missing-app-name", "no app_name item (validly signed)", [.missingItem], ["FlowDown 8"],
             url: b.url(b.items().filter { $0.name != "app_name" }), .invalid, "malformed")
         add(
-            "missing-multiple-selection", "no multiple_selection item: the key must exist", ["MissingItem"], ["FlowDown 8"],
+            "missing-multiple-selection", "no multiple_selection item: the key must exist", [.missingItem], ["FlowDown 8"],
             url: b.url(b.items().filter { $0.name != "multiple_selection" }), .invalid, "malformed")
         add(
-            "wrong-host", "host model instead of models", ["NotExchange"], ["FlowDown 8"], url: b.url(b.items(), host: "model"), .invalid,
+            "wrong-host", "host model instead of models", [.notExchange], ["FlowDown 8"], url: b.url(b.items(), host: "model"), .invalid,
             "malformed")
         add(
-            "handshake-url", "a handshake URL is not an exchange", ["NotExchange"], ["FlowDown 8"],
+            "handshake-url", "a handshake URL is not an exchange", [.notExchange], ["FlowDown 8"],
             url: HandshakeRequest.url(publicKey: b.pair.publicKey, callbackScheme: "cb"), .invalid, "malformed")
         add(
-            "path-upper-case", "path /EXCHANGE: resolves, but the canonical string uses the received path", ["PathCase"],
+            "path-upper-case", "path /EXCHANGE: resolves, but the canonical string uses the received path", [.pathCase],
             ["FlowDown 8", "FlowDown 6"],
             url: b.url(b.items(), path: "/EXCHANGE"), .invalid, "bad-signature")
         add(
-            "bad-public-key", "pk is 87 characters", ["BadPublicKey"], ["FlowDown 2"], url: valid, pk: String(b.pk.dropLast()), .invalid,
+            "bad-public-key", "pk is 87 characters", [.badPublicKey], ["FlowDown 2"], url: valid, pk: String(b.pk.dropLast()), .invalid,
             "bad-public-key")
         var duplicated = b.items()
         duplicated.insert(QueryItem("reason", "second reason"), at: 3)
         add(
-            "duplicate-reason", "reason appears twice (signed over both)", ["DuplicateParameter"], ["FlowDown 8"],
+            "duplicate-reason", "reason appears twice (signed over both)", [.duplicateParameter], ["FlowDown 8"],
             url: b.url(duplicated), .acceptable, expected: expected())
         add(
-            "double-timestamp", "timestamp=1.7e9, signed as such", ["DoubleTimestamp"], ["FlowDown 8"],
+            "double-timestamp", "timestamp=1.7e9, signed as such", [.doubleTimestamp], ["FlowDown 8"],
             url: b.url(b.items(timestamp: "1.7e9")), .acceptable, expected: expected())
         addFoundationReadings(b) { slug, comment, flags, spec, url, pk, result, error, expected in
             add(slug, comment, flags, spec, url: url, pk: pk, result, error, expected: expected)
@@ -267,7 +298,7 @@ public struct FlowDownVerifySuite: VectorSuite {
     }
 
     typealias Add = (
-        _ slug: String, _ comment: String, _ flags: [String], _ spec: [String], _ url: String, _ pk: String?, _ result: ExpectedResult,
+        _ slug: String, _ comment: String, _ flags: [Flag], _ spec: [String], _ url: String, _ pk: String?, _ result: ExpectedResult,
         _ error: String?, _ expected: JSONObject
     ) -> Void
 
@@ -294,23 +325,23 @@ public struct FlowDownVerifySuite: VectorSuite {
             ),
         ]
         for (slug, comment, template) in spellings {
-            add(slug, comment, ["URLSpelling"], spec, b.signed(template), nil, .valid, nil, expected())
+            add(slug, comment, [.urlSpelling], spec, b.signed(template), nil, .valid, nil, expected())
         }
         let extra = "flowdown://models/exchange?\(query)&flag&&sig={sig}"
         add(
-            "extra-items-signed", "&flag (no value) and an empty item, signed", ["ExtraItems"], spec, b.signed(extra), nil, .valid, nil,
+            "extra-items-signed", "&flag (no value) and an empty item, signed", [.extraItems], spec, b.signed(extra), nil, .valid, nil,
             expected())
         add(
-            "extra-items-unsigned", "&flag appended after signing", ["ExtraItems"], spec, b.signed(plain) + "&flag", nil, .invalid,
+            "extra-items-unsigned", "&flag appended after signing", [.extraItems], spec, b.signed(plain) + "&flag", nil, .invalid,
             "bad-signature", [:])
 
         // A leading U+FEFF: signed with the mark (as FlowDown's own makeExchangeURL signs, FINDINGS.md F5), then
         // read and rebuilt without it, so FlowDown refuses the URL; signed as FlowDown reads it, it verifies.
         add(
             "bom-app-name-signed-with-mark", "app_name=%EF%BB%BFApp signed over the mark: FlowDown rebuilds app_name=App",
-            ["ByteOrderMark"], spec, b.url(b.items(appName: "\u{FEFF}App")), nil, .invalid, "bad-signature", [:])
+            [.byteOrderMark], spec, b.url(b.items(appName: "\u{FEFF}App")), nil, .invalid, "bad-signature", [:])
         add(
-            "bom-app-name-signed-as-read", "app_name=%EF%BB%BFApp signed over FlowDown's reading (App)", ["ByteOrderMark"], spec,
+            "bom-app-name-signed-as-read", "app_name=%EF%BB%BFApp signed over FlowDown's reading (App)", [.byteOrderMark], spec,
             b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(b.items(appName: "\u{FEFF}App")))&sig={sig}"), nil, .valid,
             nil, expected(appName: "App"))
 
@@ -326,15 +357,15 @@ public struct FlowDownVerifySuite: VectorSuite {
         add(
             "literal-query-signed-decoded",
             "app_name=My%20App and a raw space in reason, signed over \"My App\" and \"why not\": "
-                + "FlowDown reads app_name as \"My%20App\" and rebuilds My%2520App", ["LiteralQuery"], spec,
+                + "FlowDown reads app_name as \"My%20App\" and rebuilds My%2520App", [.literalQuery], spec,
             "flowdown://models/exchange?\(literal)&sig=\(decodedSig)", nil, .invalid, "bad-signature", [:])
         add(
-            "literal-query-signed-literally", "the same URL signed over FlowDown's literal reading", ["LiteralQuery"], spec,
+            "literal-query-signed-literally", "the same URL signed over FlowDown's literal reading", [.literalQuery], spec,
             b.signed("flowdown://models/exchange?\(literal)&sig={sig}", spell: raw), nil, .valid, nil,
             expected(appName: "My%20App", reason: "why not"))
         add(
             "literal-query-encoded-name", "app_%6Eame=… with a raw space in reason: the name stays app_%6Eame, so there is no app_name",
-            ["LiteralQuery", "MissingItem"], spec,
+            [.literalQuery, .missingItem], spec,
             "flowdown://models/exchange?\(literal.replacingOccurrences(of: "app_name=My%20App", with: "app_%6Eame=App"))&sig=\(decodedSig)",
             nil,
             .invalid, "malformed", [:])
@@ -342,17 +373,17 @@ public struct FlowDownVerifySuite: VectorSuite {
         add(
             "literal-query-stray-percent",
             "reason=100%: a stray % makes the query literal: reason is \"100%\", app_name \"Verifier%20Test\"",
-            ["LiteralQuery"], spec, b.signed("flowdown://models/exchange?\(percent)&sig={sig}", spell: raw), nil, .valid, nil,
+            [.literalQuery], spec, b.signed("flowdown://models/exchange?\(percent)&sig={sig}", spell: raw), nil, .valid, nil,
             expected(appName: "Verifier%20Test", reason: "100%"))
         add(
-            "literal-query-sig-stray-percent", "sig=%zz…: the query is literal and sig is not Base64", ["LiteralQuery"], spec,
+            "literal-query-sig-stray-percent", "sig=%zz…: the query is literal and sig is not Base64", [.literalQuery], spec,
             "flowdown://models/exchange?\(query)&sig=%zz\(decodedSig.dropFirst(3))", nil, .invalid, "bad-signature", [:])
 
         // Timestamps as Swift's Double.
         let now = Double(FlowDownFixtures.now)
-        let window = ["Window", "SwiftDoubleTimestamp"]
-        let timestamps: [(String, String, String, [String], ExpectedResult, String?, Double)] = [
-            ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", ["SwiftDoubleTimestamp"], .acceptable, nil, 1_700_000_000),
+        let window: [Flag] = [.window, .swiftDoubleTimestamp]
+        let timestamps: [(String, String, String, [Flag], ExpectedResult, String?, Double)] = [
+            ("timestamp-hex", "timestamp=0x6553F100 (1700000000)", "0x6553F100", [.swiftDoubleTimestamp], .acceptable, nil, 1_700_000_000),
             ("timestamp-fraction-inside", "timestamp = now - 299.5", "1699999700.5", window, .valid, nil, now - 299.5),
             ("timestamp-fraction-outside", "timestamp = now - 300.5", "1699999699.5", window, .invalid, "expired", 0),
             ("timestamp-nan", "timestamp=nan: no comparison with NaN holds, so it is expired", "nan", window, .invalid, "expired", 0),
@@ -369,29 +400,29 @@ public struct FlowDownVerifySuite: VectorSuite {
         for (slug, value, selected) in [("multiple-selection-upper-case", "TRUE", true), ("multiple-selection-yes", "yes", false)] {
             let items = b.items().map { $0.name == "multiple_selection" ? QueryItem($0.name, value) : $0 }
             add(
-                slug, "multiple_selection=\(value)", ["MultipleSelection"], spec,
+                slug, "multiple_selection=\(value)", [.multipleSelection], spec,
                 b.signed("flowdown://models/exchange?\(URLQueryEncoding.encode(items))&sig={sig}"), nil, .valid, nil,
                 expected(multipleSelection: selected))
         }
         add(
-            "capability-leading-space", "capabilities=visual, tool", ["CapabilityList", "UnknownCapability"], ["FlowDown 7"],
+            "capability-leading-space", "capabilities=visual, tool", [.capabilityList, .unknownCapability], ["FlowDown 7"],
             b.url(b.items(capabilities: "visual, tool")), nil, .invalid, "unknown-capability", [:])
         add(
-            "capability-repeated", "capabilities=tool,tool", ["CapabilityList"], ["FlowDown 7"], b.url(b.items(capabilities: "tool,tool")),
+            "capability-repeated", "capabilities=tool,tool", [.capabilityList], ["FlowDown 7"], b.url(b.items(capabilities: "tool,tool")),
             nil, .valid, nil, expected(capabilities: ["tool", "tool"]))
 
         // Order of checks, and Foundation's Base64.
         add(
-            "malformed-url-and-bad-public-key", "no app_name and a pk of 87 characters: parse comes first", ["CheckOrder", "MissingItem"],
+            "malformed-url-and-bad-public-key", "no app_name and a pk of 87 characters: parse comes first", [.checkOrder, .missingItem],
             ["FlowDown 8"], b.url(b.items().filter { $0.name != "app_name" }), String(b.pk.dropLast()), .invalid, "malformed", [:])
         add(
-            "sig-extra-padding", "sig ends in ===", ["FoundationBase64"], ["FlowDown 6"], b.signed(plain) + "%3D", nil, .acceptable, nil,
+            "sig-extra-padding", "sig ends in ===", [.foundationBase64], ["FlowDown 6"], b.signed(plain) + "%3D", nil, .acceptable, nil,
             expected())
         add(
-            "sig-non-zero-trailing-bits", "the last data character of sig has a non-zero unused bit", ["FoundationBase64"], ["FlowDown 6"],
+            "sig-non-zero-trailing-bits", "the last data character of sig has a non-zero unused bit", [.foundationBase64], ["FlowDown 6"],
             b.signed(plain) { URLQueryEncoding.encodeComponent(FlowDownFixtures.withTrailingBits($0)) }, nil, .acceptable, nil, expected())
         add(
-            "pk-non-zero-trailing-bits", "the last data character of pk has a non-zero unused bit", ["FoundationBase64"], ["FlowDown 2"],
+            "pk-non-zero-trailing-bits", "the last data character of pk has a non-zero unused bit", [.foundationBase64], ["FlowDown 2"],
             b.signed(plain), FlowDownFixtures.withTrailingBits(b.pk), .acceptable, nil, expected())
     }
 

@@ -47,27 +47,29 @@ struct NanoTDFCryptoShape {
             plaintext: plaintext, signingKey: signatureCurve.map { NanoTDFFixtures.privateKey($0, seed + 5) })
     }
 
-    var flags: [String] {
-        var flags: [String] = []
-        if version == .l1m { flags.append("ArkavoL1M") }
-        if curve == .secp256k1 { flags.append("Secp256k1") }
+    var flags: [NanoTDFCryptoSuite.Flag] {
+        var flags: [NanoTDFCryptoSuite.Flag] = []
+        if version == .l1m { flags.append(.arkavoL1M) }
+        if curve == .secp256k1 { flags.append(.secp256k1) }
         flags.append(Self.conventionFlags[convention]!)
         flags.append(Self.variantFlags[variant]!)
-        if cipher != .aes256GCM128 { flags.append("TruncatedTag") }
-        if kind == .remote { flags.append("RemotePolicy") }
-        if kind == .embeddedEncrypted || kind == .embeddedEncryptedWithKeyAccess { flags.append("PolicyEncryption") }
-        if kind == .embeddedEncryptedWithKeyAccess { flags.append("KeyAccessPolicy") }
-        if signatureCurve != nil { flags.append("Signed") }
-        if protocolCode == 0xF { flags.append("SharedDirectory") }
-        if identifierSize > 0 { flags.append("KeyIdentifier") }
-        if plaintextLength == 0 { flags.append("EmptyPlaintext") }
-        if contentLength > 255 && kind != .remote { flags.append("LongPolicy") }
+        if cipher != .aes256GCM128 { flags.append(.truncatedTag) }
+        if kind == .remote { flags.append(.remotePolicy) }
+        if kind == .embeddedEncrypted || kind == .embeddedEncryptedWithKeyAccess { flags.append(.policyEncryption) }
+        if kind == .embeddedEncryptedWithKeyAccess { flags.append(.keyAccessPolicy) }
+        if signatureCurve != nil { flags.append(.signed) }
+        if protocolCode == 0xF { flags.append(.sharedDirectory) }
+        if identifierSize > 0 { flags.append(.keyIdentifier) }
+        if plaintextLength == 0 { flags.append(.emptyPlaintext) }
+        if contentLength > 255 && kind != .remote { flags.append(.longPolicy) }
         return flags
     }
 
-    static let conventionFlags: [IVConvention: String] = [.specIV24: "IVSpec24", .zeroPrefix: "IVZeroPrefix", .zeroSuffix: "IVZeroSuffix"]
-    static let variantFlags: [BindingVariant: String] = [
-        .sha256Tail: "BindingSha256Tail", .gmacTag: "BindingGmacTag", .ecdsaFixed: "EcdsaFixed", .ecdsaGo: "EcdsaGo",
+    static let conventionFlags: [IVConvention: NanoTDFCryptoSuite.Flag] = [
+        .specIV24: .ivSpec24, .zeroPrefix: .ivZeroPrefix, .zeroSuffix: .ivZeroSuffix,
+    ]
+    static let variantFlags: [BindingVariant: NanoTDFCryptoSuite.Flag] = [
+        .sha256Tail: .bindingSha256Tail, .gmacTag: .bindingGmacTag, .ecdsaFixed: .ecdsaFixed, .ecdsaGo: .ecdsaGo,
     ]
 
     var slug: String {

@@ -7,6 +7,7 @@ import WireCore
 /// authenticate, a key that does not fit) and reports (a binding or signature that does not verify).
 enum NanoTDFCryptoRefusals {
     typealias F = NanoTDFFields
+    typealias Flag = NanoTDFCryptoSuite.Flag
     /// P-256's field prime: an x coordinate that is no field element, so no point.
     static let p256Prime = try! Hex.decode("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
 
@@ -23,44 +24,44 @@ enum NanoTDFCryptoRefusals {
         let offCurve = Array(base.prefix(110)) + p256Prime + Array(base.suffix(from: 142))
         let otherKey = NanoTDFCryptoShape.kasKey(.secp256r1).scalarBytes
         let p384Key = NanoTDFCryptoShape.kasKey(.secp384r1).pkcs8
-        let refusals: [(String, String, [String], [UInt8], [UInt8], IVConvention?, String)] = [
+        let refusals: [(String, String, [Flag], [UInt8], [UInt8], IVConvention?, String)] = [
             (
-                "tag-modified", "spec example 1, first tag byte flipped", ["TagModified"], changed(153) { $0 ^= 1 }, key, nil,
+                "tag-modified", "spec example 1, first tag byte flipped", [.tagModified], changed(153) { $0 ^= 1 }, key, nil,
                 "authentication-failed"
             ),
             (
-                "ciphertext-modified", "spec example 1, a ciphertext bit flipped", ["TagModified"], changed(150) { $0 ^= 0x10 }, key, nil,
+                "ciphertext-modified", "spec example 1, a ciphertext bit flipped", [.tagModified], changed(150) { $0 ^= 0x10 }, key, nil,
                 "authentication-failed"
             ),
             (
-                "iv-modified", "spec example 1, the IV's last byte changed", ["TagModified"], changed(147) { $0 ^= 2 }, key, nil,
+                "iv-modified", "spec example 1, the IV's last byte changed", [.tagModified], changed(147) { $0 ^= 2 }, key, nil,
                 "authentication-failed"
             ),
             (
                 "convention-zero-prefix", "spec example 1 asked for under zero-prefix: it authenticates only under spec-iv24",
-                ["WrongConvention"], base, key, .zeroPrefix, "authentication-failed"
+                [.wrongConvention], base, key, .zeroPrefix, "authentication-failed"
             ),
             (
-                "convention-zero-suffix", "spec example 1 asked for under zero-suffix", ["WrongConvention"], base, key, .zeroSuffix,
+                "convention-zero-suffix", "spec example 1 asked for under zero-suffix", [.wrongConvention], base, key, .zeroSuffix,
                 "authentication-failed"
             ),
-            ("wrong-key", "spec example 1 with another P-256 key", ["WrongKey"], base, otherKey, nil, "authentication-failed"),
+            ("wrong-key", "spec example 1 with another P-256 key", [.wrongKey], base, otherKey, nil, "authentication-failed"),
             (
-                "key-curve-mismatch", "spec example 1 (P-256) with a P-384 key (PKCS#8)", ["KeyCurve"], base, p384Key, nil,
+                "key-curve-mismatch", "spec example 1 (P-256) with a P-384 key (PKCS#8)", [.keyCurve], base, p384Key, nil,
                 "key-curve-mismatch"
             ),
             (
-                "ephemeral-off-curve", "spec example 1 with ephemeral x = p (not a field element)", ["OffCurve"], offCurve, key, nil,
+                "ephemeral-off-curve", "spec example 1 with ephemeral x = p (not a field element)", [.offCurve], offCurve, key, nil,
                 "off-curve"
             ),
-            ("private-key-zero", "the scalar 0", ["BadKey"], base, [UInt8](repeating: 0, count: 32), nil, "bad-private-key"),
-            ("private-key-truncated-der", "PKCS#8 DER cut short", ["BadKey"], base, Array(key.dropLast(20)), nil, "bad-private-key"),
+            ("private-key-zero", "the scalar 0", [.badKey], base, [UInt8](repeating: 0, count: 32), nil, "bad-private-key"),
+            ("private-key-truncated-der", "PKCS#8 DER cut short", [.badKey], base, Array(key.dropLast(20)), nil, "bad-private-key"),
             (
-                "container-truncated", "spec example 1 without its last byte: the container's own refusal", ["ParseRefusal"],
+                "container-truncated", "spec example 1 without its last byte: the container's own refusal", [.parseRefusal],
                 Array(base.dropLast()), key, nil, "truncated"
             ),
             (
-                "payload-iv-zero", "spec example 1 with IV 000000", ["ReservedIV"],
+                "payload-iv-zero", "spec example 1 with IV 000000", [.reservedIV],
                 {
                     var b = base
                     b[145] = 0
@@ -78,18 +79,18 @@ enum NanoTDFCryptoRefusals {
                 error: error)
         }
         // Reported, not refused: the payload decrypts, the binding or signature does not verify.
-        let reports: [(String, String, [String], [UInt8])] = [
+        let reports: [(String, String, [Flag], [UInt8])] = [
             (
-                "binding-modified", "spec example 1, a binding byte flipped: decrypts, bindingVerified false", ["BindingMismatch"],
+                "binding-modified", "spec example 1, a binding byte flipped: decrypts, bindingVerified false", [.bindingMismatch],
                 changed(60) { $0 ^= 1 }
             ),
             (
-                "signature-modified", "spec example 1, a signature byte flipped: decrypts, signatureVerified false", ["BadSignature"],
+                "signature-modified", "spec example 1, a signature byte flipped: decrypts, signatureVerified false", [.badSignature],
                 changed(230) { $0 ^= 1 }
             ),
             (
                 "policy-locator-modified", "spec example 1, the policy locator's last byte changed: the binding covers it",
-                ["BindingMismatch"], changed(44) { $0 = UInt8(ascii: "Y") }
+                [.bindingMismatch], changed(44) { $0 = UInt8(ascii: "Y") }
             ),
         ]
         let recipient = try! PrivateKey(reading: example.key)
@@ -104,7 +105,7 @@ enum NanoTDFCryptoRefusals {
         // Containers the payload of which decrypts under the KAS key while something else of them does not
         // verify or open: the answer reports it.
         let kasKey = NanoTDFCryptoShape.kasKey(.secp256r1)
-        func addReport(_ slug: String, _ comment: String, _ flags: [String], _ container: Container) {
+        func addReport(_ slug: String, _ comment: String, _ flags: [Flag], _ container: Container) {
             cases.append(
                 TestCase(
                     id: "\(suite)/decrypt-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 9.3"],
@@ -116,7 +117,7 @@ enum NanoTDFCryptoRefusals {
         container.header.policy.content[0] ^= 1
         addReport(
             "policy-ciphertext-modified", "encrypted policy with its first byte flipped: payload decrypts; binding and policy do not",
-            ["BindingMismatch", "PolicyEncryption"], container)
+            [.bindingMismatch, .policyEncryption], container)
         // A type-3 policy whose key access key is not a point (x = p): the payload does not depend on that key,
         // so it decrypts; the policy cannot be opened and is reported null, like any policy that does not
         // open (decrypt reports the binding, signature and policy; it refuses only what stops the payload).
@@ -125,7 +126,7 @@ enum NanoTDFCryptoRefusals {
         addReport(
             "key-access-off-curve",
             "a type-3 policy whose key access key has x = p (off the curve): payload decrypts, policyPlaintext null",
-            ["OffCurve", "KeyAccessPolicy"], keyAccess)
+            [.offCurve, .keyAccessPolicy], keyAccess)
         cases += openTDFKitReproducers(suite: suite)
         return cases
     }
@@ -146,16 +147,16 @@ enum NanoTDFCryptoRefusals {
         var tagless = try! Container.encrypt(NanoTDFCryptoShape(kind: .embeddedEncrypted, seed: 9810).parameters)
         tagless.header.policy.content.removeLast(Cipher.aes256GCM96.tagLength)
         tagless.header.policy.binding = Array(SHA256.hash(data: tagless.header.policy.content).suffix(8))
-        let reproducers: [(String, String, [String], Container)] = [
+        let reproducers: [(String, String, [Flag], Container)] = [
             (
                 "opentdfkit-signature-before-flag",
                 "signed over the bytes as they were before HAS_SIGNATURE and the signature curve were set: signatureVerified false",
-                ["OpenTDFKitSignature", "BadSignature"], early
+                [.openTDFKitSignature, .badSignature], early
             ),
             (
                 "opentdfkit-policy-without-tag",
                 "encrypted policy stored without its tag: the payload decrypts, the policy does not (policyPlaintext null)",
-                ["OpenTDFKitPolicyTag", "PolicyEncryption"], tagless
+                [.openTDFKitPolicyTag, .policyEncryption], tagless
             ),
         ]
         return reproducers.map { slug, comment, flags, container in
@@ -196,8 +197,8 @@ enum NanoTDFCryptoRefusals {
         ]
         return cases.map { slug, comment, input, error in
             TestCase(
-                id: "\(suite)/encrypt-\(slug)", comment: comment, flags: ["BadParameter"], spec: ["NanoTDF 7", "NanoTDF 9"], input: input,
-                result: .invalid, error: error)
+                id: "\(suite)/encrypt-\(slug)", comment: comment, flags: [Flag.badParameter], spec: ["NanoTDF 7", "NanoTDF 9"],
+                input: input, result: .invalid, error: error)
         }
     }
 }

@@ -20,73 +20,102 @@ public struct NanoTDFParseSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.parseHeader, Self.parse] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "SpecExample": .init(bugType: .interop, description: "A worked example of opentdf/spec section 6, byte for byte."),
-        "Matrix": .init(
+    /// The flags of `nanotdf/parse`, as its vector file spells them; each has a note in `notes`.
+    enum Flag: String, CaseFlag {
+        case specExample = "SpecExample"
+        case matrix = "Matrix"
+        case secp256k1 = "Secp256k1"
+        case ecdsaBinding = "EcdsaBinding"
+        case ecdsaGo = "EcdsaGo"
+        case remotePolicy = "RemotePolicy"
+        case keyAccessPolicy = "KeyAccessPolicy"
+        case signed = "Signed"
+        case sharedDirectory = "SharedDirectory"
+        case keyIdentifier = "KeyIdentifier"
+        case emptyPlaintext = "EmptyPlaintext"
+        case arkavoL1M = "ArkavoL1M"
+        case longPolicy = "LongPolicy"
+        case unusedSignatureCurve = "UnusedSignatureCurve"
+        case headerOnly = "HeaderOnly"
+        case truncated = "Truncated"
+        case magic = "Magic"
+        case locatorByte = "LocatorByte"
+        case reservedBits = "ReservedBits"
+        case outOfRange = "OutOfRange"
+        case emptyPolicy = "EmptyPolicy"
+        case notCompressed = "NotCompressed"
+        case payloadLength = "PayloadLength"
+        case reservedIV = "ReservedIV"
+        case trailingBytes = "TrailingBytes"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .specExample: .init(bugType: .interop, description: "A worked example of opentdf/spec section 6, byte for byte."),
+        .matrix: .init(
             bugType: .functionality,
             description:
                 "One cell of curve x binding mode x policy type, with ciphers, signatures, locator protocols and identifier sizes rotating."
         ),
-        "Secp256k1": .init(
+        .secp256k1: .init(
             bugType: .functionality,
             description:
                 "Curve 3: the Go SDK accepts only secp256r1 and OpenTDFKit has no secp256k1; opentdf-rs and this project accept all four."),
-        "EcdsaBinding": .init(
+        .ecdsaBinding: .init(
             bugType: .functionality,
             description:
                 "ECDSA policy binding: the binding is a fixed-width r||s of the ephemeral curve (64/96/132 bytes); Go writes a "
                 + "length-prefixed form instead."
         ),
-        "EcdsaGo": .init(
+        .ecdsaGo: .init(
             bugType: .interop,
             description:
                 "An ECDSA binding in the Go SDK's form, len(r)||r||len(s)||s. The reference reads a container in the spec's "
                 + "fixed-width form first and in Go's when that fails, for parse, parseHeader and decrypt alike; a reader of one "
                 + "form only refuses these (acceptable)."),
-        "RemotePolicy": .init(bugType: .functionality, description: "Policy type 0: a resource locator; the Go SDK cannot read it."),
-        "KeyAccessPolicy": .init(
+        .remotePolicy: .init(bugType: .functionality, description: "Policy type 0: a resource locator; the Go SDK cannot read it."),
+        .keyAccessPolicy: .init(
             bugType: .functionality,
             description:
                 "Policy type 3: content, then a locator and an ephemeral key of the header's curve (opentdf-rs reads a fixed 33-byte "
                 + "key)."),
-        "Signed": .init(
+        .signed: .init(
             bugType: .functionality, description: "HAS_SIGNATURE: a creator key and r||s of the signature curve follow the payload."),
-        "SharedDirectory": .init(
+        .sharedDirectory: .init(
             bugType: .interop,
             description: "Locator protocol 0xF (shared resource directory): OpenTDFKit writes it but cannot read it back."),
-        "KeyIdentifier": .init(
+        .keyIdentifier: .init(
             bugType: .interop,
             description: "A 2-, 8- or 32-byte key identifier after the locator body (the server arkavo-rs rejects identifiers)."),
-        "EmptyPlaintext": .init(
+        .emptyPlaintext: .init(
             bugType: .edgeCase,
             description: "A payload with no ciphertext (length = 3 + tag); OpenTDFKit at the app's pin refuses 0-length reads."),
-        "ArkavoL1M": .init(
+        .arkavoL1M: .init(
             bugType: .legacy,
             description:
                 "L1M (v13, Arkavo): a KAS curve byte and KAS public key follow the KAS locator; only OpenTDFKit up to b2a9765 writes it."),
-        "LongPolicy": .init(
+        .longPolicy: .init(
             bugType: .edgeCase,
             description: "Embedded content over 255 bytes: the v1alpha draft caps it at 255; Go, Rust and OpenTDFKit accept up to 65535."),
-        "UnusedSignatureCurve": .init(
+        .unusedSignatureCurve: .init(
             bugType: .edgeCase,
             description: "Signature-curve bits that name no curve while HAS_SIGNATURE is clear are not checked (spec example 2 writes 3)."),
-        "HeaderOnly": .init(
+        .headerOnly: .init(
             bugType: .functionality, description: "parseHeader stops after the header, as a KAS reads it: what follows is not looked at."),
-        "Truncated": .init(bugType: .basic, description: "The container cut at a field boundary."),
-        "Magic": .init(bugType: .basic, description: "Not 4C 31, or a version other than L1L (4C) and L1M (4D)."),
-        "LocatorByte": .init(
+        .truncated: .init(bugType: .basic, description: "The container cut at a field boundary."),
+        .magic: .init(bugType: .basic, description: "Not 4C 31, or a version other than L1L (4C) and L1M (4D)."),
+        .locatorByte: .init(
             bugType: .edgeCase,
             description:
                 "A locator protocol nibble other than 0, 1, F (OpenTDFKit accepts 2 and 3 as ws/wss), or an identifier nibble above 3."),
-        "ReservedBits": .init(
+        .reservedBits: .init(
             bugType: .edgeCase, description: "ECC byte bits 6-3 set: the Go SDK ignores them, the v1alpha draft says reject."),
-        "OutOfRange": .init(bugType: .basic, description: "A curve above 3, a cipher above 5 or a policy type above 3."),
-        "EmptyPolicy": .init(bugType: .edgeCase, description: "Embedded content of length 0: OpenTDFKit and the v1alpha draft reject it."),
-        "NotCompressed": .init(bugType: .basic, description: "A public key whose first byte is not 02 or 03."),
-        "PayloadLength": .init(bugType: .basic, description: "A payload length shorter than IV + tag."),
-        "ReservedIV": .init(
+        .outOfRange: .init(bugType: .basic, description: "A curve above 3, a cipher above 5 or a policy type above 3."),
+        .emptyPolicy: .init(bugType: .edgeCase, description: "Embedded content of length 0: OpenTDFKit and the v1alpha draft reject it."),
+        .notCompressed: .init(bugType: .basic, description: "A public key whose first byte is not 02 or 03."),
+        .payloadLength: .init(bugType: .basic, description: "A payload length shorter than IV + tag."),
+        .reservedIV: .init(
             bugType: .edgeCase, description: "Payload IV 000000 is reserved for the encrypted policy (v1alpha: MUST reject)."),
-        "TrailingBytes": .init(
+        .trailingBytes: .init(
             bugType: .edgeCase,
             description: "Bytes after a complete container: Go, OpenTDFKit and Rust ignore them; this project "
                 + "rejects."),
@@ -142,15 +171,15 @@ public struct NanoTDFParseSuite: VectorSuite {
     }
 
     /// The valid containers: slug, comment, flags, bytes.
-    func validContainers() -> [(String, String, [String], [UInt8])] {
-        var list: [(String, String, [String], [UInt8])] = [
+    func validContainers() -> [(String, String, [Flag], [UInt8])] {
+        var list: [(String, String, [Flag], [UInt8])] = [
             (
-                "spec-example-1", "spec 6.1: https kas.virtru.com, ECDSA binding on P-256, remote policy, signed, GCM-64", ["SpecExample"],
+                "spec-example-1", "spec 6.1: https kas.virtru.com, ECDSA binding on P-256, remote policy, signed, GCM-64", [.specExample],
                 NanoTDFFixtures.specExample1
             ),
             (
                 "spec-example-2", "spec 6.2: config 0x35 (unsigned, signature curve 3, GCM-128), remote policy",
-                ["SpecExample", "UnusedSignatureCurve"],
+                [.specExample, .unusedSignatureCurve],
                 NanoTDFFixtures.specExample2
             ),
         ]
@@ -165,15 +194,15 @@ public struct NanoTDFParseSuite: VectorSuite {
                     shape.identifierSize = ResourceLocator.identifierSizes[index % 4]
                     shape.contentLength = 1 + index * 7
                     shape.ciphertextLength = index % 5
-                    var flags = ["Matrix"]
-                    if curve == .secp256k1 { flags.append("Secp256k1") }
-                    if ecdsa { flags.append("EcdsaBinding") }
-                    if kind == .remote { flags.append("RemotePolicy") }
-                    if kind == .embeddedEncryptedWithKeyAccess { flags.append("KeyAccessPolicy") }
-                    if shape.signatureCurve != nil { flags.append("Signed") }
-                    if shape.protocolCode == 0xF { flags.append("SharedDirectory") }
-                    if shape.identifierSize > 0 { flags.append("KeyIdentifier") }
-                    if shape.ciphertextLength == 0 { flags.append("EmptyPlaintext") }
+                    var flags: [Flag] = [.matrix]
+                    if curve == .secp256k1 { flags.append(.secp256k1) }
+                    if ecdsa { flags.append(.ecdsaBinding) }
+                    if kind == .remote { flags.append(.remotePolicy) }
+                    if kind == .embeddedEncryptedWithKeyAccess { flags.append(.keyAccessPolicy) }
+                    if shape.signatureCurve != nil { flags.append(.signed) }
+                    if shape.protocolCode == 0xF { flags.append(.sharedDirectory) }
+                    if shape.identifierSize > 0 { flags.append(.keyIdentifier) }
+                    if shape.ciphertextLength == 0 { flags.append(.emptyPlaintext) }
                     let comment =
                         "\(curve.name), \(ecdsa ? "ECDSA" : "sha256-tail") binding, \(kind.name) policy, GCM-\(shape.cipher.tagBits)"
                         + (shape.signatureCurve.map { ", signed on \($0.name)" } ?? "")
@@ -184,23 +213,23 @@ public struct NanoTDFParseSuite: VectorSuite {
         }
         for (slug, curve) in [("l1m-secp256r1", Curve.secp256r1), ("l1m-secp384r1", Curve.secp384r1)] {
             let shape = Shape(version: .l1m, curve: curve, seed: 9000 + UInt64(curve.rawValue))
-            list.append((slug, "L1M with a \(curve.name) KAS key", ["ArkavoL1M"], shape.container().bytes))
+            list.append((slug, "L1M with a \(curve.name) KAS key", [.arkavoL1M], shape.container().bytes))
         }
         list.append(
             (
-                "policy-300-bytes", "embedded plaintext policy of 300 bytes", ["LongPolicy"],
+                "policy-300-bytes", "embedded plaintext policy of 300 bytes", [.longPolicy],
                 Shape(contentLength: 300, seed: 9100).container().bytes
             ))
         list.append(
             (
-                "unused-signature-curve-7", "signature-curve bits 7 with HAS_SIGNATURE clear", ["UnusedSignatureCurve"],
+                "unused-signature-curve-7", "signature-curve bits 7 with HAS_SIGNATURE clear", [.unusedSignatureCurve],
                 Shape(unusedSignatureBits: 7, seed: 9200).container().bytes
             ))
         return list
     }
 
     /// One invalid container: a valid one with one change, and the class the change must give.
-    func invalidContainers() -> [(String, String, [String], [UInt8], NanoTDFError.Code)] {
+    func invalidContainers() -> [(String, String, [Flag], [UInt8], NanoTDFError.Code)] {
         let base = NanoTDFFixtures.specExample1
         func set(_ offset: Int, _ byte: UInt8) -> [UInt8] {
             var bytes = base
@@ -215,9 +244,9 @@ public struct NanoTDFParseSuite: VectorSuite {
             (142, "payload-length"), (145, "payload-iv"), (148, "payload-ciphertext"), (153, "payload-tag"), (161, "signature-key"),
             (194, "signature"), (257, "signature-end"),
         ]
-        var list: [(String, String, [String], [UInt8], NanoTDFError.Code)] = boundaries.map { length, field in
+        var list: [(String, String, [Flag], [UInt8], NanoTDFError.Code)] = boundaries.map { length, field in
             (
-                "truncated-at-\(length)-\(field)", "spec example 1 cut to \(length) bytes (\(field))", ["Truncated"],
+                "truncated-at-\(length)-\(field)", "spec example 1 cut to \(length) bytes (\(field))", [.truncated],
                 Array(base.prefix(length)), .truncated
             )
         }
@@ -228,21 +257,21 @@ public struct NanoTDFParseSuite: VectorSuite {
         var shortPayload = base
         shortPayload[144] = 3 + 8 - 1
         list += [
-            ("bad-magic", "second byte 0x32", ["Magic"], set(1, 0x32), .badMagic),
-            ("version-l1n", "version byte 0x4E", ["Magic"], set(2, 0x4E), .unsupportedVersion),
-            ("version-l1k", "version byte 0x4B (v11)", ["Magic"], set(2, 0x4B), .unsupportedVersion),
-            ("locator-protocol-ws", "KAS locator protocol 2 (OpenTDFKit's ws)", ["LocatorByte"], set(3, 0x02), .badLocatorProtocol),
-            ("locator-identifier-nibble-4", "KAS locator identifier nibble 4", ["LocatorByte"], set(3, 0x41), .badIdentifierSize),
-            ("ecc-reserved-bit", "ECC byte 0x88: bit 3 set", ["ReservedBits"], set(19, 0x88), .reservedBits),
-            ("ecc-curve-4", "ECC byte 0x84: curve 4", ["OutOfRange"], set(19, 0x84), .badCurve),
-            ("cipher-6", "config byte 0x86: cipher 6", ["OutOfRange"], set(20, 0x86), .badCipher),
-            ("signature-curve-4", "config byte 0xC0: signed on curve 4", ["OutOfRange"], set(20, 0xC0), .badCurve),
-            ("policy-type-4", "policy type 4", ["OutOfRange"], set(21, 0x04), .badPolicyType),
-            ("ephemeral-key-uncompressed", "ephemeral key prefix 04", ["NotCompressed"], set(109, 0x04), .badPoint),
-            ("embedded-policy-empty", "embedded plaintext policy with content length 0", ["EmptyPolicy"], embedded, .emptyPolicy),
-            ("payload-length-short", "payload length 10 with an 8-byte tag", ["PayloadLength"], shortPayload, .badPayloadLength),
+            ("bad-magic", "second byte 0x32", [.magic], set(1, 0x32), .badMagic),
+            ("version-l1n", "version byte 0x4E", [.magic], set(2, 0x4E), .unsupportedVersion),
+            ("version-l1k", "version byte 0x4B (v11)", [.magic], set(2, 0x4B), .unsupportedVersion),
+            ("locator-protocol-ws", "KAS locator protocol 2 (OpenTDFKit's ws)", [.locatorByte], set(3, 0x02), .badLocatorProtocol),
+            ("locator-identifier-nibble-4", "KAS locator identifier nibble 4", [.locatorByte], set(3, 0x41), .badIdentifierSize),
+            ("ecc-reserved-bit", "ECC byte 0x88: bit 3 set", [.reservedBits], set(19, 0x88), .reservedBits),
+            ("ecc-curve-4", "ECC byte 0x84: curve 4", [.outOfRange], set(19, 0x84), .badCurve),
+            ("cipher-6", "config byte 0x86: cipher 6", [.outOfRange], set(20, 0x86), .badCipher),
+            ("signature-curve-4", "config byte 0xC0: signed on curve 4", [.outOfRange], set(20, 0xC0), .badCurve),
+            ("policy-type-4", "policy type 4", [.outOfRange], set(21, 0x04), .badPolicyType),
+            ("ephemeral-key-uncompressed", "ephemeral key prefix 04", [.notCompressed], set(109, 0x04), .badPoint),
+            ("embedded-policy-empty", "embedded plaintext policy with content length 0", [.emptyPolicy], embedded, .emptyPolicy),
+            ("payload-length-short", "payload length 10 with an 8-byte tag", [.payloadLength], shortPayload, .badPayloadLength),
             (
-                "payload-iv-zero", "payload IV 000000", ["ReservedIV"],
+                "payload-iv-zero", "payload IV 000000", [.reservedIV],
                 {
                     var b = base
                     b[145] = 0
@@ -251,7 +280,7 @@ public struct NanoTDFParseSuite: VectorSuite {
                     return b
                 }(), .reservedIV
             ),
-            ("trailing-byte", "one byte after the signature", ["TrailingBytes"], base + [0x00], .trailingBytes),
+            ("trailing-byte", "one byte after the signature", [.trailingBytes], base + [0x00], .trailingBytes),
         ]
         return list
     }
@@ -268,7 +297,7 @@ public struct NanoTDFParseSuite: VectorSuite {
                     id: "\(id)/parse-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 7", "NanoTDF 8"],
                     input: JSONObject(F.container(bytes)), expected: NanoTDFJSON.container(container, headerLength: length),
                     result: .valid))
-            if flags.contains("SpecExample") || flags.contains("ArkavoL1M") || slug.hasSuffix("-hash-remote") {
+            if flags.contains(.specExample) || flags.contains(.arkavoL1M) || slug.hasSuffix("-hash-remote") {
                 headerCases.append(
                     TestCase(
                         id: "\(id)/header-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 1", "NanoTDF 2", "NanoTDF 5"],
@@ -286,11 +315,11 @@ public struct NanoTDFParseSuite: VectorSuite {
             let input: JSONObject = JSONObject(F.container(bytes))
             parseCases.append(
                 TestCase(
-                    id: "\(id)/parse-ecdsa-go-\(curve.name)", comment: comment, flags: ["EcdsaBinding", "EcdsaGo"], spec: ["NanoTDF 5"],
+                    id: "\(id)/parse-ecdsa-go-\(curve.name)", comment: comment, flags: [Flag.ecdsaBinding, .ecdsaGo], spec: ["NanoTDF 5"],
                     input: input, expected: NanoTDFJSON.container(container, headerLength: length), result: .acceptable))
             headerCases.append(
                 TestCase(
-                    id: "\(id)/header-ecdsa-go-\(curve.name)", comment: comment, flags: ["EcdsaBinding", "EcdsaGo"], spec: ["NanoTDF 5"],
+                    id: "\(id)/header-ecdsa-go-\(curve.name)", comment: comment, flags: [Flag.ecdsaBinding, .ecdsaGo], spec: ["NanoTDF 5"],
                     input: input, expected: NanoTDFJSON.header(header, length: length), result: .acceptable))
         }
         let example = NanoTDFFixtures.specExample1
@@ -304,7 +333,7 @@ public struct NanoTDFParseSuite: VectorSuite {
             let (header, length) = try! Container.parseHeader(bytes)
             headerCases.append(
                 TestCase(
-                    id: "\(id)/header-\(slug)", comment: comment, flags: ["HeaderOnly"], spec: ["NanoTDF 1"],
+                    id: "\(id)/header-\(slug)", comment: comment, flags: [Flag.headerOnly], spec: ["NanoTDF 1"],
                     input: JSONObject(F.container(bytes)), expected: NanoTDFJSON.header(header, length: length), result: .valid))
         }
         for (slug, comment, flags, bytes, code) in invalidContainers() {

@@ -14,27 +14,34 @@ public struct Base64Suite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.decode] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "RFC4648": .init(bugType: .basic, description: "Test vector from RFC 4648 section 10."),
-        "Alphabet": .init(bugType: .basic, description: "Uses the characters where the standard and URL alphabets differ."),
-        "WrongAlphabet": .init(bugType: .edgeCase, description: "A character of the other alphabet; must be rejected."),
-        "InvalidCharacter": .init(bugType: .basic, description: "A character in no Base64 alphabet."),
-        "BadLength": .init(bugType: .edgeCase, description: "A length that leaves one character over (six bits cannot make a byte)."),
-        "Padding": .init(bugType: .edgeCase, description: "Padding missing, misplaced, or present in an unpadded variant."),
-        "NonCanonical": .init(
+    /// The flags of `wirecore/base64`, the keys of its notes.
+    enum Flag: String, CaseFlag {
+        case rfc4648 = "RFC4648", alphabet = "Alphabet", wrongAlphabet = "WrongAlphabet", invalidCharacter = "InvalidCharacter"
+        case badLength = "BadLength", padding = "Padding", nonCanonical = "NonCanonical", lineBreak = "LineBreak"
+        case whitespace = "Whitespace"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .rfc4648: .init(bugType: .basic, description: "Test vector from RFC 4648 section 10."),
+        .alphabet: .init(bugType: .basic, description: "Uses the characters where the standard and URL alphabets differ."),
+        .wrongAlphabet: .init(bugType: .edgeCase, description: "A character of the other alphabet; must be rejected."),
+        .invalidCharacter: .init(bugType: .basic, description: "A character in no Base64 alphabet."),
+        .badLength: .init(bugType: .edgeCase, description: "A length that leaves one character over (six bits cannot make a byte)."),
+        .padding: .init(bugType: .edgeCase, description: "Padding missing, misplaced, or present in an unpadded variant."),
+        .nonCanonical: .init(
             bugType: .malleability,
             description:
                 "The unused low bits of the last character are not zero: strict decoders reject, Go's default decoder accepts, so two "
                 + "encodings decode to the same bytes."
         ),
-        "LineBreak": .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
-        "Whitespace": .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),
+        .lineBreak: .init(bugType: .interop, description: "CR or LF inside the text: Go's decoder skips them, strict decoders reject."),
+        .whitespace: .init(bugType: .edgeCase, description: "A space: no decoder variant accepts it."),
     ]
 
     private struct Case {
         var slug: String
         var comment: String
-        var flags: [String]
+        var flags: [Flag]
         var text: String
         /// The decoded bytes, or the error code, for this variant.
         var outcome: Result<[UInt8], WireError>
@@ -45,7 +52,7 @@ public struct Base64Suite: VectorSuite {
     private func cases(for variant: Base64Variant) -> [Case] {
         let other = Base64Variant(variant.alphabet == .std ? .url : .std, variant.padding, variant.mode)
         var list: [Case] = []
-        func add(_ slug: String, _ comment: String, _ flags: [String], _ text: String) {
+        func add(_ slug: String, _ comment: String, _ flags: [Flag], _ text: String) {
             list.append(
                 Case(
                     slug: slug, comment: comment, flags: flags, text: text,
@@ -53,34 +60,34 @@ public struct Base64Suite: VectorSuite {
         }
         for plain in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
             add(
-                "rfc4648-\(plain.isEmpty ? "empty" : plain)", "RFC 4648 section 10: \"\(plain)\"", ["RFC4648"],
+                "rfc4648-\(plain.isEmpty ? "empty" : plain)", "RFC 4648 section 10: \"\(plain)\"", [.rfc4648],
                 Base64.encode(Array(plain.utf8), variant: variant))
         }
         add(
-            "alphabet-62-63", "bytes fb ef be ff ff ff: characters 62 and 63 of this alphabet", ["Alphabet"],
+            "alphabet-62-63", "bytes fb ef be ff ff ff: characters 62 and 63 of this alphabet", [.alphabet],
             Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: variant))
         add(
-            "other-alphabet", "characters 62 and 63 of the other alphabet", ["WrongAlphabet"],
+            "other-alphabet", "characters 62 and 63 of the other alphabet", [.wrongAlphabet],
             Base64.encode([0xfb, 0xef, 0xbe, 0xff, 0xff, 0xff], variant: other))
-        add("invalid-character", "'!' in the middle of \"Zm9vYmFy\"", ["InvalidCharacter"], "Zm9v!mFy")
-        add("space", "a space between two quanta", ["Whitespace"], "Zm9v YmFy")
-        add("length-mod-4-is-1", "five characters: the last cannot form a byte", ["BadLength"], "Zm9vY")
+        add("invalid-character", "'!' in the middle of \"Zm9vYmFy\"", [.invalidCharacter], "Zm9v!mFy")
+        add("space", "a space between two quanta", [.whitespace], "Zm9v YmFy")
+        add("length-mod-4-is-1", "five characters: the last cannot form a byte", [.badLength], "Zm9vY")
         if variant.padding == .padded {
-            add("missing-padding", "\"f\" without its two padding characters", ["Padding"], "Zg")
-            add("short-padding", "\"f\" with one padding character instead of two", ["Padding"], "Zg=")
-            add("padding-in-middle", "two padded quanta in a row", ["Padding"], "Zg==Zg==")
-            add("padding-only", "a quantum of padding only", ["Padding"], "====")
-            add("extra-padding", "\"foo\" followed by '='", ["Padding"], "Zm9v=")
+            add("missing-padding", "\"f\" without its two padding characters", [.padding], "Zg")
+            add("short-padding", "\"f\" with one padding character instead of two", [.padding], "Zg=")
+            add("padding-in-middle", "two padded quanta in a row", [.padding], "Zg==Zg==")
+            add("padding-only", "a quantum of padding only", [.padding], "====")
+            add("extra-padding", "\"foo\" followed by '='", [.padding], "Zm9v=")
         } else {
-            add("padding-present", "\"f\" with padding in an unpadded variant", ["Padding"], "Zg==")
+            add("padding-present", "\"f\" with padding in an unpadded variant", [.padding], "Zg==")
         }
         let suffix = variant.padding == .padded ? "==" : ""
-        add("trailing-bits-1-char", "\"Zh\(suffix)\": the low four bits of 'h' are not zero", ["NonCanonical"], "Zh\(suffix)")
+        add("trailing-bits-1-char", "\"Zh\(suffix)\": the low four bits of 'h' are not zero", [.nonCanonical], "Zh\(suffix)")
         add(
             "trailing-bits-2-chars", "\"Zm9=\" style: the low two bits of the third character are not zero",
-            ["NonCanonical"], "Zm9" + (variant.padding == .padded ? "=" : ""))
-        add("line-feed", "a line feed between two quanta", ["LineBreak"], "Zm9v\nYmFy")
-        add("crlf-before-padding", "CR LF before the padding of \"f\"", ["LineBreak"], "Zg\r\n" + suffix)
+            [.nonCanonical], "Zm9" + (variant.padding == .padded ? "=" : ""))
+        add("line-feed", "a line feed between two quanta", [.lineBreak], "Zm9v\nYmFy")
+        add("crlf-before-padding", "CR LF before the padding of \"f\"", [.lineBreak], "Zg\r\n" + suffix)
         return list
     }
 

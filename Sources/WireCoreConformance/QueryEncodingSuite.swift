@@ -15,21 +15,27 @@ public struct QueryEncodingSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.encode, Self.decode] }
 
-    static let notes: [String: VectorFile.Note] = [
-        "AsciiByte": .init(
+    /// The flags of `wirecore/query-encoding`, the keys of its notes.
+    enum Flag: String, CaseFlag {
+        case asciiByte = "AsciiByte", utf8 = "Utf8", plusIsLiteral = "PlusIsLiteral", base64Value = "Base64Value", nilValue = "NilValue"
+        case invalidEscape = "InvalidEscape", strayPercent = "StrayPercent", specExample = "SpecExample", itemOrder = "ItemOrder"
+    }
+
+    static let notes: [Flag: VectorFile.Note] = [
+        .asciiByte: .init(
             bugType: .canonicalization,
             description: "One ASCII byte as a value: literal if in the allowed set, otherwise %XX with uppercase hex."),
-        "Utf8": .init(bugType: .canonicalization, description: "Multi-byte UTF-8: every byte is percent-encoded."),
-        "PlusIsLiteral": .init(
+        .utf8: .init(bugType: .canonicalization, description: "Multi-byte UTF-8: every byte is percent-encoded."),
+        .plusIsLiteral: .init(
             bugType: .interop,
             description: "'+' is left literal when encoding and is never a space when decoding (this is not form encoding)."),
-        "Base64Value": .init(
+        .base64Value: .init(
             bugType: .canonicalization, description: "A Base64 value as FlowDown sends pk/sig/payload: '+' and '/' literal, '=' as %3D."),
-        "NilValue": .init(bugType: .defined, description: "An item without '=' has no value; a nil value is written as the bare name."),
-        "InvalidEscape": .init(
+        .nilValue: .init(bugType: .defined, description: "An item without '=' has no value; a nil value is written as the bare name."),
+        .invalidEscape: .init(
             bugType: .edgeCase,
             description: "Escapes that do not decode to UTF-8: the URLComponents.queryItems getter makes the name \"\" and the value nil."),
-        "StrayPercent": .init(
+        .strayPercent: .init(
             bugType: .interop,
             description:
                 "A '%' not followed by two hex digits. The queryItems getter on such a query gives name \"\" / value nil (the expected "
@@ -38,19 +44,19 @@ public struct QueryEncodingSuite: VectorSuite {
                 + "seen in the field; --strict requires the getter's result. FlowDown's verdicts on such URLs are pinned by the "
                 + "flowdown cases flagged LiteralQuery."
         ),
-        "SpecExample": .init(
+        .specExample: .init(
             bugType: .interop, description: "The string verified against Foundation on Linux Swift 6.3.1 in the FlowDown spec section 3."),
-        "ItemOrder": .init(bugType: .canonicalization, description: "Items keep their order; the encoded query is what FlowDown signs."),
+        .itemOrder: .init(bugType: .canonicalization, description: "Items keep their order; the encoded query is what FlowDown signs."),
     ]
 
-    private func encodeCase(_ slug: String, _ comment: String, _ flags: [String], _ items: [QueryItem]) -> TestCase {
+    private func encodeCase(_ slug: String, _ comment: String, _ flags: [Flag], _ items: [QueryItem]) -> TestCase {
         TestCase(
             id: "\(id)/encode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 3"],
             input: JSONObject(F.items(items)), expected: JSONObject(F.query(URLQueryEncoding.encode(items))), result: .valid)
     }
 
     private func decodeCase(
-        _ slug: String, _ comment: String, _ flags: [String], _ query: String, result: ExpectedResult = .valid
+        _ slug: String, _ comment: String, _ flags: [Flag], _ query: String, result: ExpectedResult = .valid
     ) -> TestCase {
         TestCase(
             id: "\(id)/decode-\(slug)", comment: comment, flags: flags, spec: ["FlowDown 3"],
@@ -62,28 +68,28 @@ public struct QueryEncodingSuite: VectorSuite {
             let char = String(UnicodeScalar(UInt8(byte)))
             return encodeCase(
                 String(format: "ascii-%02x", byte), "value a\(String(format: "%02X", byte))b: byte 0x%02X between two letters",
-                ["AsciiByte"], [QueryItem("v", "a" + char + "b")])
+                [.asciiByte], [QueryItem("v", "a" + char + "b")])
         }
         encode += [
             encodeCase(
-                "spec-example", "the FlowDown spec section 3 string, checked against Foundation", ["SpecExample"],
+                "spec-example", "the FlowDown spec section 3 string, checked against Foundation", [.specExample],
                 [QueryItem("v", "ab+/=c&d é!$'()*,;:@?~#%[]\"<>^`{|}\\")]),
-            encodeCase("utf8-e-acute", "é is two UTF-8 bytes", ["Utf8"], [QueryItem("app_name", "Café")]),
-            encodeCase("utf8-emoji", "an emoji is four UTF-8 bytes", ["Utf8"], [QueryItem("reason", "need 🤖 models")]),
-            encodeCase("utf8-cjk", "CJK characters are three UTF-8 bytes each", ["Utf8"], [QueryItem("reason", "模型")]),
-            encodeCase("percent", "a literal percent sign becomes %25", ["AsciiByte"], [QueryItem("reason", "100% sure")]),
-            encodeCase("plus", "'+' stays literal", ["PlusIsLiteral"], [QueryItem("v", "a+b")]),
+            encodeCase("utf8-e-acute", "é is two UTF-8 bytes", [.utf8], [QueryItem("app_name", "Café")]),
+            encodeCase("utf8-emoji", "an emoji is four UTF-8 bytes", [.utf8], [QueryItem("reason", "need 🤖 models")]),
+            encodeCase("utf8-cjk", "CJK characters are three UTF-8 bytes each", [.utf8], [QueryItem("reason", "模型")]),
+            encodeCase("percent", "a literal percent sign becomes %25", [.asciiByte], [QueryItem("reason", "100% sure")]),
+            encodeCase("plus", "'+' stays literal", [.plusIsLiteral], [QueryItem("v", "a+b")]),
             encodeCase(
-                "base64-padding", "a Base64 pk: '+' and '/' literal, padding %3D%3D", ["Base64Value"],
+                "base64-padding", "a Base64 pk: '+' and '/' literal, padding %3D%3D", [.base64Value],
                 [QueryItem("pk", "ebVWLo/mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQHo3y8FCCTyLdV3BsQ6Gy0JjdK0WqoU+0L38CyuG0cfA==")]),
             encodeCase(
-                "nil-value", "an item with a nil value is the bare name", ["NilValue"],
+                "nil-value", "an item with a nil value is the bare name", [.nilValue],
                 [QueryItem("flag", nil), QueryItem("b", "1")]),
-            encodeCase("empty-value", "an empty value keeps its '='", ["NilValue"], [QueryItem("capabilities", "")]),
-            encodeCase("empty-name", "an empty name", ["NilValue"], [QueryItem("", "x")]),
-            encodeCase("name-encoding", "names are encoded like values", ["AsciiByte"], [QueryItem("a b=c", "d")]),
+            encodeCase("empty-value", "an empty value keeps its '='", [.nilValue], [QueryItem("capabilities", "")]),
+            encodeCase("empty-name", "an empty name", [.nilValue], [QueryItem("", "x")]),
+            encodeCase("name-encoding", "names are encoded like values", [.asciiByte], [QueryItem("a b=c", "d")]),
             encodeCase(
-                "exchange-order", "the unsigned FlowDown exchange items in order", ["ItemOrder"],
+                "exchange-order", "the unsigned FlowDown exchange items in order", [.itemOrder],
                 [
                     QueryItem("session", "session-1"), QueryItem("app_name", "Tester"), QueryItem("reason", "Need a model"),
                     QueryItem("capabilities", "audio,developerRole"), QueryItem("multiple_selection", "false"),
@@ -92,25 +98,25 @@ public struct QueryEncodingSuite: VectorSuite {
         ]
         let decode: [TestCase] = [
             decodeCase("two-items", "two plain items", [], "a=1&b=2"),
-            decodeCase("plus-literal", "'+' is not a space", ["PlusIsLiteral"], "q=a+b"),
-            decodeCase("encoded-plus", "%2B decodes to '+'", ["PlusIsLiteral"], "q=a%2Bb"),
-            decodeCase("utf8", "%C3%A9 decodes to é", ["Utf8"], "name=Caf%C3%A9"),
-            decodeCase("lowercase-hex", "lowercase hex escapes decode too", ["Utf8"], "name=Caf%c3%a9"),
+            decodeCase("plus-literal", "'+' is not a space", [.plusIsLiteral], "q=a+b"),
+            decodeCase("encoded-plus", "%2B decodes to '+'", [.plusIsLiteral], "q=a%2Bb"),
+            decodeCase("utf8", "%C3%A9 decodes to é", [.utf8], "name=Caf%C3%A9"),
+            decodeCase("lowercase-hex", "lowercase hex escapes decode too", [.utf8], "name=Caf%c3%a9"),
             decodeCase(
-                "invalid-escape-value", "an invalid escape in a value gives nil", ["StrayPercent"], "a=%zz&b=1",
+                "invalid-escape-value", "an invalid escape in a value gives nil", [.strayPercent], "a=%zz&b=1",
                 result: .acceptable),
             decodeCase(
-                "invalid-escape-name", "an invalid escape in a name gives \"\"", ["StrayPercent"], "%zz=1",
+                "invalid-escape-name", "an invalid escape in a name gives \"\"", [.strayPercent], "%zz=1",
                 result: .acceptable),
             decodeCase(
-                "truncated-escape", "a '%' at the end of a value gives nil", ["StrayPercent"], "a=1%",
+                "truncated-escape", "a '%' at the end of a value gives nil", [.strayPercent], "a=1%",
                 result: .acceptable),
-            decodeCase("invalid-utf8", "%FF is not UTF-8: the value is nil", ["InvalidEscape"], "a=%FF"),
-            decodeCase("no-equals", "an item without '=' has a nil value", ["NilValue"], "flag&b=1"),
+            decodeCase("invalid-utf8", "%FF is not UTF-8: the value is nil", [.invalidEscape], "a=%FF"),
+            decodeCase("no-equals", "an item without '=' has a nil value", [.nilValue], "flag&b=1"),
             decodeCase("second-equals", "the item splits at its first '='", [], "a=b=c"),
-            decodeCase("empty-item", "an empty item between two '&'", ["NilValue"], "a=1&&b=2"),
-            decodeCase("empty-query", "an empty query has no items", ["NilValue"], ""),
-            decodeCase("base64-padding", "%3D%3D padding decodes to ==", ["Base64Value"], "sig=MK3E+dd/Q%3D%3D"),
+            decodeCase("empty-item", "an empty item between two '&'", [.nilValue], "a=1&&b=2"),
+            decodeCase("empty-query", "an empty query has no items", [.nilValue], ""),
+            decodeCase("base64-padding", "%3D%3D padding decodes to ==", [.base64Value], "sig=MK3E+dd/Q%3D%3D"),
             decodeCase("duplicate-names", "duplicate names are all kept, in order", [], "session=a&session=b&SESSION=c"),
         ]
         return VectorFile(

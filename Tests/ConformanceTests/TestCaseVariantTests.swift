@@ -6,12 +6,14 @@ import XCTest
 /// Invalid variants differ from their valid case in exactly the one field they name.
 final class TestCaseVariantTests: XCTestCase {
     enum Code: String { case broken }
+    enum Flag: String, CaseFlag { case F }
+    static let b: Field<String> = .string("b", "A field of the test.")
 
     func testVariantChangesOneFieldAndKeepsTheOrder() {
         let valid = TestCase(
             id: "f/s/valid", comment: "valid", spec: ["X 1"], input: ["a": 1, "b": "two", "c": true], expected: ["out": 1], result: .valid)
         let variant = valid.invalidVariant(
-            id: "f/s/b-changed", comment: "b changed", flags: ["F"], changing: "b", to: "three", error: Code.broken)
+            id: "f/s/b-changed", comment: "b changed", flags: [Flag.F], changing: Self.b, to: "three", error: Code.broken)
         XCTAssertEqual(variant.input.objectValue?.keys, ["a", "b", "c"])
         XCTAssertEqual(variant.input["b"], "three")
         XCTAssertEqual(variant.input["a"], valid.input["a"])

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import WireCore
 import XCTest
 
 /// Loads one committed vector file and runs `body` for every case, the way swift-crypto runs
@@ -26,6 +27,19 @@ public func forEachCase(
     }
     XCTAssertGreaterThan(count, 0, "\(suite) has no cases\(kind.map { " of type \($0.type)" } ?? "")", file: file, line: line)
     return count
+}
+
+/// The cases of one group type with their input and expected as objects, to read through the type's
+/// declared fields (`input[NanoTDFFields.container]`, typed, nil when absent). Like `forEachCase(in:of:)`,
+/// it fails when it sees no case. Returns how many cases `body` saw.
+@discardableResult
+public func forEachCase(
+    of kind: GroupKind, in suite: String, file: StaticString = #filePath, line: UInt = #line,
+    _ body: (_ input: JSONObject, _ expected: JSONObject, _ test: TestCase) throws -> Void
+) throws -> Int {
+    try forEachCase(in: suite, of: kind, file: file, line: line) { _, test in
+        try body(test.input.objectValue ?? JSONObject(), test.expected.objectValue ?? JSONObject(), test)
+    }
 }
 
 /// Fails unless a filtered loop checked at least one case: for loops that skip cases themselves.

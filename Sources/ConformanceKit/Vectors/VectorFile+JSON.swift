@@ -61,7 +61,8 @@ extension VectorFile {
                     tests: try group.array("tests").map { test in
                         TestCase(
                             id: try test.string("id"), comment: try test.string("comment"),
-                            flags: try test.array("flags").map { try $0.string() }, spec: try test.array("spec").map { try $0.string() },
+                            flagNames: try test.array("flags").map { try $0.string() },
+                            spec: try test.array("spec").map { try $0.string() },
                             input: try test.object("input").objectValue, expected: try test.object("expected").objectValue,
                             result: try test.enumeration("result"), error: try test.optionalString("error"))
                     })

@@ -70,7 +70,24 @@ public struct VectorFile: Codable, Sendable, Equatable {
         }
     }
 
-    /// A file; `tcId`s are numbered through it and `numberOfTests` counted.
+    /// A file; `tcId`s are numbered through it and `numberOfTests` counted. `notes` explains every flag
+    /// of the suite's vocabulary, and every flag a case carries is one of them.
+    public init<Flag: CaseFlag>(
+        format: String, suite: String, spec: SpecReference, header: [String], notes: [Flag: Note], testGroups: [TestGroup]
+    ) {
+        precondition(notes.count == Flag.allCases.count, "\(suite): a flag of \(Flag.self) has no note")
+        let vocabulary = Set(Flag.allCases.map(\.rawValue))
+        for group in testGroups {
+            for test in group.tests {
+                precondition(test.flags.allSatisfy(vocabulary.contains), "\(test.id): a flag outside \(Flag.self)")
+            }
+        }
+        self.init(
+            format: format, suite: suite, spec: spec, header: header,
+            notes: Dictionary(uniqueKeysWithValues: notes.map { ($0.key.rawValue, $0.value) }), testGroups: testGroups)
+    }
+
+    /// A file whose notes are already strings (a file read back, a test's fixture).
     public init(
         format: String, suite: String, spec: SpecReference, header: [String], notes: [String: Note],
         testGroups: [TestGroup]
@@ -146,15 +163,33 @@ public struct TestCase: Codable, Sendable, Equatable {
     /// The error class of an invalid case.
     public var error: String?
 
-    /// A case; its `tcId` is set by the file.
+    /// A case with flags of its suite's vocabulary; its `tcId` is set by the file.
+    public init<Flag: CaseFlag>(
+        id: String, comment: String, flags: [Flag], spec: [String], input: JSONObject,
+        expected: JSONObject = JSONObject(), result: ExpectedResult, error: String? = nil
+    ) {
+        self.init(
+            id: id, comment: comment, flagNames: flags.map(\.rawValue), spec: spec, input: input, expected: expected, result: result,
+            error: error)
+    }
+
+    /// A case without flags; its `tcId` is set by the file.
     public init(
-        id: String, comment: String, flags: [String] = [], spec: [String], input: JSONObject,
+        id: String, comment: String, spec: [String], input: JSONObject, expected: JSONObject = JSONObject(), result: ExpectedResult,
+        error: String? = nil
+    ) {
+        self.init(id: id, comment: comment, flagNames: [], spec: spec, input: input, expected: expected, result: result, error: error)
+    }
+
+    /// A case whose flags are already strings (a variant of a read case, a test's fixture).
+    public init(
+        id: String, comment: String, flagNames: [String], spec: [String], input: JSONObject,
         expected: JSONObject = JSONObject(), result: ExpectedResult, error: String? = nil
     ) {
         self.id = id
         self.tcId = 0
         self.comment = comment
-        self.flags = flags
+        self.flags = flagNames
         self.spec = spec
         self.input = .object(input)
         self.expected = .object(expected)

@@ -110,19 +110,20 @@ final class NanoTDFCryptoCrossCheckTests: XCTestCase {
         return [UInt8](repeating: 0, count: half - r.count) + r + [UInt8](repeating: 0, count: half - s.count) + s
     }
 
+    typealias F = NanoTDFFields
+
     func testEveryValidDecryptCaseRecomputesIndependently() throws {
         var checked = 0
-        try forEachCase(in: "nanotdf/crypto", of: NanoTDFCryptoSuite.decrypt) { _, test in
+        try forEachCase(of: NanoTDFCryptoSuite.decrypt, in: "nanotdf/crypto") { input, expected, test in
             guard test.result == .valid else { return }
-            let bytes = try Hex.decode(test.input["container"]!.stringValue!)
+            let bytes = try XCTUnwrap(input[F.container])
             let curve = try Container.parseEitherBindingForm(bytes).header.curve
-            let expected = test.expected
             try check(
                 Claim(
-                    container: bytes, scalar: try Self.scalar(try Hex.decode(test.input["privateKey"]!.stringValue!), curve: curve),
-                    plaintext: try Hex.decode(expected["plaintext"]!.stringValue!), convention: expected["ivConvention"]!.stringValue!,
-                    variant: expected["bindingVariant"]?.stringValue, signatureVerified: expected["signatureVerified"]?.boolValue,
-                    policyPlaintext: try expected["policyPlaintext"]?.stringValue.map { try Hex.decode($0) }), test.id)
+                    container: bytes, scalar: try Self.scalar(try XCTUnwrap(input[F.privateKey]), curve: curve),
+                    plaintext: try XCTUnwrap(expected[F.plaintext]), convention: try XCTUnwrap(expected[F.ivConvention]).rawValue,
+                    variant: (expected[F.verifiedBindingVariant] ?? nil)?.rawValue, signatureVerified: expected[F.signatureVerified] ?? nil,
+                    policyPlaintext: expected[F.policyPlaintext] ?? nil), test.id)
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 390)
@@ -130,36 +131,33 @@ final class NanoTDFCryptoCrossCheckTests: XCTestCase {
 
     func testEveryValidEncryptCaseRecomputesIndependently() throws {
         var checked = 0
-        try forEachCase(in: "nanotdf/crypto", of: NanoTDFCryptoSuite.encrypt) { _, test in
+        try forEachCase(of: NanoTDFCryptoSuite.encrypt, in: "nanotdf/crypto") { input, expected, test in
             guard test.result == .valid else { return }
-            let input = test.input
-            let curve = try XCTUnwrap(Curve.allCases.first { $0.name == input["curve"]?.stringValue })
-            let bytes = try Hex.decode(test.expected["container"]!.stringValue!)
+            let curve = try XCTUnwrap(input[F.curve])
+            let bytes = try XCTUnwrap(expected[F.container])
             let container = try Container.parseEitherBindingForm(bytes)
-            let ephemeral = try Hex.decode(input["ephemeralPrivateKey"]!.stringValue!)
+            let ephemeral = try XCTUnwrap(input[F.ephemeralPrivateKey])
             XCTAssertEqual(container.header.ephemeralPublicKey, try IndependentCurves.publicKey(scalar: ephemeral, curve: curve), test.id)
             var signatureVerified: Bool? = nil
-            if let signing = input["signingPrivateKey"]?.stringValue,
-                let signatureCurve = Curve.allCases.first(where: { $0.name == input["signatureCurve"]?.stringValue })
-            {
-                let publicKey = try IndependentCurves.publicKey(scalar: try Hex.decode(signing), curve: signatureCurve)
+            if let signing = input[F.signingPrivateKey], let signatureCurve = input[F.signatureCurveParameter] {
+                let publicKey = try IndependentCurves.publicKey(scalar: signing, curve: signatureCurve)
                 XCTAssertEqual(container.signature?.publicKey, publicKey, test.id)
                 signatureVerified = true
             }
-            let policy = input["policy"]!
-            let kind = policy["type"]!.stringValue!
-            let keyAccess = try policy["keyAccessPrivateKey"]?.stringValue.map { try Hex.decode($0) }
+            let policy = try XCTUnwrap(input[F.policyParameters])
+            let kind = try XCTUnwrap(policy[F.policyType])
+            let keyAccess = policy[F.keyAccessPrivateKey]
             if let keyAccess {
                 XCTAssertEqual(
                     container.header.policy.keyAccessPublicKey, try IndependentCurves.publicKey(scalar: keyAccess, curve: curve), test.id)
             }
+            let encryptedPolicy = kind == .embeddedEncrypted || kind == .embeddedEncryptedWithKeyAccess
             try check(
                 Claim(
-                    container: bytes, scalar: ephemeral, peer: try Hex.decode(input["kasPublicKey"]!.stringValue!),
-                    keyAccessScalar: keyAccess, plaintext: try Hex.decode(input["plaintext"]!.stringValue!),
-                    convention: input["ivConvention"]!.stringValue!, variant: input["bindingVariant"]!.stringValue!,
-                    signatureVerified: signatureVerified,
-                    policyPlaintext: kind.hasPrefix("embedded-encrypted") ? try Hex.decode(policy["content"]!.stringValue!) : nil), test.id)
+                    container: bytes, scalar: ephemeral, peer: try XCTUnwrap(input[F.kasPublicKey]), keyAccessScalar: keyAccess,
+                    plaintext: try XCTUnwrap(input[F.plaintext]), convention: try XCTUnwrap(input[F.ivConvention]).rawValue,
+                    variant: try XCTUnwrap(input[F.bindingVariant]).rawValue, signatureVerified: signatureVerified,
+                    policyPlaintext: encryptedPolicy ? try XCTUnwrap(policy[F.policyContent]) : nil), test.id)
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 385)
