@@ -4,8 +4,10 @@
 #   1. `wirecheck vectors verify --strict` (the vectors alone, in process);
 #   2. `wirecheck run` (every vector through the shim, and the live checks against the embedded mock servers).
 # With --unit it also runs the unit tests the patch names (`unit:` header), separately.
+# With --fuzz S it also runs `wirecheck fuzz` (this tree's, unmutated) for S seconds, seed 1, with the
+# mutant's `wirecheck shim` as the implementation: does differential fuzzing find the bug without a vector?
 #
-# Usage: scripts/mutants.sh [--unit] [PATCH...]        (default: every Mutants/*/*.patch)
+# Usage: scripts/mutants.sh [--unit] [--fuzz S] [PATCH...]        (default: every Mutants/*/*.patch)
 # Output: reports/mutants/<run>/summary.md and summary.json; exit 0 when every mutant is killed by
 # the vectors or the live checks, 1 when one survives, 2 when a patch no longer applies or builds.
 #
@@ -21,7 +23,17 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # it (FINDINGS.md D7). The mutants' unit tests run under that seed too.
 export SWIFT_DETERMINISTIC_HASHING=1
 unit=0
-if [ "${1:-}" = "--unit" ]; then unit=1; shift; fi
+fuzz=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --unit) unit=1; shift ;;
+    --fuzz) fuzz="$2"; shift 2 ;;
+    *) break ;;
+  esac
+done
+if [ "$fuzz" != 0 ]; then
+  (cd "$root" && swift build --product wirecheck >/dev/null 2>&1) || { echo "mutants: the fuzzer (this tree) does not build" >&2; exit 2; }
+fi
 if [ $# -gt 0 ]; then patches=("$@"); else mapfile -t patches < <(cd "$root" && ls Mutants/*/*.patch); fi
 [ ${#patches[@]} -gt 0 ] || { echo "mutants: no patches under Mutants/" >&2; exit 2; }
 
@@ -72,11 +84,11 @@ for patch in "${patches[@]}"; do
     echo "mutants: $patch does not apply (see $dir/patch.log)" >&2
     verdict="does-not-apply"
     status=2
-    vectors="" live="" unitverdict=""
+    vectors="" live="" unitverdict="" fuzzed=""
   elif applied=1 && ! (cd "$tree" && swift build --product wirecheck >"$dir/build.log" 2>&1); then
     verdict="does-not-build"
     status=2
-    vectors="" live="" unitverdict=""
+    vectors="" live="" unitverdict="" fuzzed=""
   else
     (cd "$tree" && .build/debug/wirecheck vectors verify --strict --report-dir "$dir/vectors" >"$dir/vectors.log" 2>&1)
     rc=$?
@@ -90,22 +102,31 @@ for patch in "${patches[@]}"; do
     if [ "$unit" = 1 ] && [ -n "$filter" ]; then
       if (cd "$tree" && swift test --filter "$filter" >"$dir/unit.log" 2>&1); then unitverdict="survived"; else unitverdict="killed"; fi
     fi
+    fuzzed=""
+    if [ "$fuzz" != 0 ]; then
+      "$root/.build/debug/wirecheck" fuzz --shim "$tree/.build/debug/wirecheck shim" --seconds "$fuzz" --seed 1 --strict \
+        --vectors "$root/Vectors" --report-dir "$dir/fuzz" --json >"$dir/fuzz.json" 2>"$dir/fuzz.log"
+      fuzzed=$(python3 -c 'import json,sys
+try: print(" ".join(f["key"].replace(" ", "|") for f in json.load(open(sys.argv[1]))["findings"]) or "none")
+except Exception as e: print("error")' "$dir/fuzz.json")
+    fi
     if [ -n "$vectors" ] || [ -n "$live" ]; then verdict="killed"; else verdict="survived"; status=$((status == 0 ? 1 : status)); fi
   fi
   if [ "$applied" = 1 ]; then (cd "$tree" && git apply -R "$root/$patch") || { echo "mutants: cannot revert $patch" >&2; exit 2; }; fi
   seconds=$(($(date +%s) - t0))
   echo "mutants: $name: $verdict (${seconds} s)" >&2
   json_rows+=("$(python3 -c 'import json,sys; print(json.dumps(dict(zip(
-    ["mutant","description","class","verdict","vectors","live","unit","seconds"],
-    [sys.argv[1],sys.argv[2],sys.argv[3],sys.argv[4],sys.argv[5].split(),sys.argv[6].split(),sys.argv[7] or None,int(sys.argv[8])]))))' \
-    "$name" "$description" "$class" "$verdict" "$vectors" "$live" "$unitverdict" "$seconds")")
+    ["mutant","description","class","verdict","vectors","live","unit","seconds","fuzz"],
+    [sys.argv[1],sys.argv[2],sys.argv[3],sys.argv[4],sys.argv[5].split(),sys.argv[6].split(),sys.argv[7] or None,int(sys.argv[8]),
+     sys.argv[9] or None]))))' \
+    "$name" "$description" "$class" "$verdict" "$vectors" "$live" "$unitverdict" "$seconds" "$fuzzed")")
 done
 
 total=$(($(date +%s) - started))
 printf '%s\n' "${json_rows[@]}" >"$out/summary.jsonl"
-python3 - "$out" "$total" "$unit" <<'EOF'
+python3 - "$out" "$total" "$unit" "$fuzz" <<'EOF'
 import json, sys
-out, total, unit = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+out, total, unit, fuzz = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] != "0"
 rows = [json.loads(line) for line in open(f"{out}/summary.jsonl")]
 killed = sum(r["verdict"] == "killed" for r in rows)
 json.dump({"mutants": len(rows), "killed": killed, "seconds": total, "rows": rows}, open(f"{out}/summary.json", "w"), indent=1)
@@ -113,18 +134,20 @@ lines = [
     "# Mutants: is a realistic bug caught by what users run?", "",
     f"**{killed} of {len(rows)} killed** by `wirecheck vectors verify --strict` or the live checks of `wirecheck run`, "
     f"in {total // 60} min {total % 60} s (`make mutants`).", "",
-    "| mutant | bug | class | verdict | killed by (vector ids, live checks) |" + (" unit tests |" if unit else ""),
-    "|---|---|---|---|---|" + ("---|" if unit else ""),
+    "| mutant | bug | class | verdict | killed by (vector ids, live checks) |" + (" unit tests |" if unit else "")
+    + (f" fuzz {sys.argv[4]} s (findings) |" if fuzz else ""),
+    "|---|---|---|---|---|" + ("---|" if unit else "") + ("---|" if fuzz else ""),
 ]
 for r in rows:
     by = r["vectors"][:3] + [f"live: {c}" for c in r["live"][:2]]
     more = len(r["vectors"]) + len(r["live"]) - len(by)
     text = ", ".join(f"`{x}`" for x in by) + (f" and {more} more" if more > 0 else "")
     lines.append(f"| `{r['mutant']}` | {r['description']} | {r['class']} | **{r['verdict']}** | {text or '—'} |"
-                 + (f" {r['unit'] or 'not run'} |" if unit else ""))
+                 + (f" {r['unit'] or 'not run'} |" if unit else "")
+                 + (f" {(r['fuzz'] or 'not run').replace('|', ' ')} |" if fuzz else ""))
 open(f"{out}/summary.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 EOF
 # A run over the whole catalogue is the one the README quotes: keep its summary with the catalogue.
-if [ $# -eq 0 ]; then cp "$out/summary.md" "$root/Mutants/SUMMARY.md"; fi
+if [ $# -eq 0 ] && [ "$unit" = 0 ] && [ "$fuzz" = 0 ]; then cp "$out/summary.md" "$root/Mutants/SUMMARY.md"; fi
 exit $status

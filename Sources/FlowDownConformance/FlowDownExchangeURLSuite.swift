@@ -1,4 +1,6 @@
 import ConformanceKit
+import Foundation
+import Crypto
 import ModelExchange
 import WireCore
 
@@ -130,12 +132,16 @@ public struct FlowDownExchangeURLSuite: VectorSuite {
         if unsigned(url) != unsigned(expectedURL) {
             return "URL before &sig= is \(unsigned(url).debugDescription), expected \(unsigned(expectedURL).debugDescription)"
         }
-        guard let seed = test.input[F.seed], let pair = try? ModelExchangeKeyPair(seed: seed)
+        guard let seed = test.input[F.seed], let pair = try? ModelExchangeKeyPair(seed: seed), let key = try? pair.publicKey.signingKey()
         else { return "the vector's seed is not 32 bytes of hex" }
-        do {
-            _ = try ExchangeVerifier.verify(url, publicKey: pair.publicKey, clock: FixedClock(Double(test.input[F.timestamp]!)))
-        } catch {
-            return "the URL does not verify: \(error)"
+        // The signature is checked over the canonical string (equal to the expected one above), not through
+        // a reader of the URL: FlowDown's reader drops a BOM its signer signed (FINDINGS.md F5), and the op
+        // is right to sign what it was given.
+        guard let sig = url.range(of: "&sig=").map({ String(url[$0.upperBound...]) })?.removingPercentEncoding,
+            let signature = try? Base64.decode(sig, variant: .foundation)
+        else { return "the URL's sig is not percent-encoded Base64" }
+        guard key.isValidSignature(signature, for: Data(SHA256.hash(data: Array(canonical.utf8)))) else {
+            return "sig does not verify over SHA-256 of the canonical string with the seed's Ed25519 key"
         }
         return nil
     }

@@ -16,7 +16,7 @@ struct WireCheck: AsyncParsableCommand {
             2 the harness could not run (bad arguments, unreadable files, a shim that never answers hello).
             """,
         version: Harness.version,
-        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self] + Families.commands
+        subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, FuzzCommand.self] + Families.commands
             + [ServeCommand.self, CheckCommand.self, BenchCommand.self])
 
     /// ArgumentParser's own `main` exits 64 on a usage error; the documented codes are 0/1/2, so a

@@ -26,6 +26,9 @@ public protocol VectorSuite: Sendable {
     func generate() -> VectorFile
     /// Why a successful result does not match the case's `expected`, or nil when it does.
     func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String?
+    /// The `expected` a case of `group` would have, made from the reference's result for it (`wirecheck
+    /// fuzz` judges an input against it); by default the result itself.
+    func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject
     /// Raw inputs for the fuzz targets' seed corpora.
     func corpusSeeds(from file: VectorFile) -> [CorpusSeed]
 }
@@ -42,6 +45,9 @@ extension VectorSuite {
         guard let kind = groupKinds.first(where: { $0.type == type }) else { preconditionFailure("\(id) declares no group type \(type)") }
         return kind
     }
+
+    /// The reference's result as it stands.
+    public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }
 
     /// By default every key of `expected` must be in the result with an equal value.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {

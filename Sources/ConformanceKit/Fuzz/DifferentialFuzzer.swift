@@ -1,0 +1,265 @@
+import Foundation
+import WireCore
+
+/// Differential fuzzing of an implementation against the reference (`wirecheck fuzz`): vector cases
+/// with one to three arguments mutated (through the group types' declared fields), answered by the
+/// implementation and by the reference in process, and judged as the vector case the reference's
+/// answer makes of them. A disagreement is a finding, minimised and written as a vector case.
+public final class DifferentialFuzzer {
+    /// What to run and how long.
+    public struct Options: Sendable {
+        /// The seed of every random choice: a run is reproducible from it (with the same vectors and shim).
+        public var seed: UInt64 = 1
+        /// Stop after this many seconds.
+        public var seconds: Double? = nil
+        /// Stop after this many inputs sent.
+        public var cases: Int? = nil
+        /// Fuzz only ops matching one of these globs (all when empty).
+        public var ops: [String] = []
+        /// The judge (`--strict`, `--expect`).
+        public var judge = CaseJudge(strict: false, expectations: Expectations())
+        /// Inputs written to the implementation ahead of its answers.
+        public var batchSize = 128
+        /// Distinct findings kept (further ones are counted, not kept, so memory stays bounded).
+        public var maxFindings = 100
+        /// Calls one finding's minimisation may make.
+        public var minimiseCalls = 120
+        /// Options with the defaults.
+        public init() {}
+    }
+
+    /// A disagreement, minimised: the input, both answers and the verdict.
+    public struct Finding: Sendable {
+        /// The input as sent after minimisation.
+        public var input: FuzzCase
+        /// The reference's answer.
+        public var reference: Result<JSONObject, ShimError>
+        /// The implementation's answer.
+        public var outcome: CallOutcome
+        /// The judge's verdict on it.
+        public var verdict: CaseJudge.Verdict
+        /// What makes two findings the same: the op and both outcomes' classes.
+        public var key: String
+        /// How many inputs had this key.
+        public var count: Int
+    }
+
+    /// Counters of a run, for the progress line and the summary.
+    public struct Statistics: Sendable {
+        /// Inputs sent to the implementation.
+        public var sent = 0
+        /// Inputs the reference refused as `bad-request` (the mutation broke the arguments' shape): not sent.
+        public var malformed = 0
+        /// Disagreements on inputs made from `acceptable` cases, where either answer is allowed.
+        public var acceptableDisagreements = 0
+        /// Inputs that disagreed (findings and their duplicates).
+        public var disagreements = 0
+        /// Inputs sent per op.
+        public var perOp: [String: Int] = [:]
+        /// Ops the implementation does not list, so not fuzzed.
+        public var skippedOps: [String] = []
+        /// Seconds spent.
+        public var seconds = 0.0
+    }
+
+    private let families: ProtocolFamilies
+    private let implementation: any ImplementationUnderTest
+    private let options: Options
+    private var seeds: [FuzzCase] = []
+    private var seedsByType: [String: [Int]] = [:]
+    private var seedTypes: [String] = []
+    private var mutator: JSONMutator
+    /// Findings by key, in the order found.
+    public private(set) var findings: [Finding] = []
+    private var findingIndex: [String: Int] = [:]
+    /// The counters so far.
+    public private(set) var statistics = Statistics()
+
+    /// A fuzzer seeded with every case of `files` whose op the implementation lists and `options.ops` selects.
+    public init(families: ProtocolFamilies, files: [VectorFile], implementation: any ImplementationUnderTest, options: Options) {
+        self.families = families
+        self.implementation = implementation
+        self.options = options
+        mutator = JSONMutator(random: SeededRandom(seed: options.seed))
+        var skipped = Set<String>()
+        for file in files {
+            guard let suite = families.suite(id: file.suite) else { continue }
+            for group in file.testGroups {
+                guard let kind = suite.kind(of: group) else { continue }
+                guard options.ops.isEmpty || options.ops.contains(where: { CaseSelection.matches($0, kind.op) }) else { continue }
+                guard implementation.supportedOps.contains(kind.op) else {
+                    skipped.insert(kind.op)
+                    continue
+                }
+                for test in group.tests {
+                    seedsByType[kind.type, default: []].append(seeds.count)
+                    seeds.append(
+                        FuzzCase(
+                            suite: suite, kind: kind, params: group.params.objectValue ?? [:], input: test.input.objectValue ?? [:],
+                            seed: test))
+                }
+            }
+        }
+        statistics.skippedOps = skipped.sorted()
+        seedTypes = seedsByType.keys.sorted()
+    }
+
+    /// How many vector cases seed the run.
+    public var seedCount: Int { seeds.count }
+
+    /// Runs until the time or case budget is spent; `progress` is called after every batch.
+    public func run(progress: (Statistics, Int) -> Void = { _, _ in }) {
+        guard !seeds.isEmpty else { return }
+        let started = ContinuousClock.now
+        func elapsed() -> Double {
+            let time = ContinuousClock.now - started
+            return Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+        }
+        while true {
+            if let limit = options.cases, statistics.sent >= limit { break }
+            if let limit = options.seconds, elapsed() >= limit { break }
+            if options.seconds == nil, options.cases == nil, statistics.sent >= 10_000 { break }
+            var batch: [(FuzzCase, Result<JSONObject, ShimError>)] = []
+            let size = options.cases.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize
+            while batch.count < size {
+                let input = mutated()
+                let reference = families.reference.call(input.request)
+                if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
+                    statistics.malformed += 1
+                    if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
+                    continue
+                }
+                batch.append((input, reference))
+            }
+            guard !batch.isEmpty else { break }
+            let outcomes = implementation.call(batch: batch.map(\.0.request))
+            statistics.sent += batch.count
+            for ((input, reference), outcome) in zip(batch, outcomes) {
+                statistics.perOp[input.kind.op, default: 0] += 1
+                judge(input, reference: reference, outcome: outcome)
+            }
+            statistics.seconds = elapsed()
+            progress(statistics, findings.count)
+        }
+        statistics.seconds = elapsed()
+    }
+
+    /// A seed with one to three of its arguments mutated.
+    private func mutated() -> FuzzCase {
+        // A group type first, then one of its cases: every op gets a fair share whatever its case count.
+        let types = seedTypes
+        let ofType = seedsByType[types[mutator.index(types.count)]]!
+        var input = seeds[ofType[mutator.index(ofType.count)]]
+        let rounds = 1 + (mutator.chance(3) ? 1 + mutator.index(2) : 0)
+        for _ in 0..<rounds {
+            let fields = (input.kind.params + input.kind.input).filter { input.params[$0.name] != nil || input.input[$0.name] != nil }
+            guard !fields.isEmpty else { break }
+            let field = fields[mutator.index(fields.count)]
+            let inParams = input.params[field.name] != nil
+            let value = inParams ? input.params[field.name]! : input.input[field.name]!
+            let donors = seedsByType[input.kind.type] ?? []
+            let donorCase = donors.isEmpty ? nil : seeds[donors[mutator.index(donors.count)]]
+            let donor = donorCase.flatMap { $0.input[field.name] ?? $0.params[field.name] }
+            let allowed = field.schema["enum"]?.arrayValue
+            guard let (changed, mutation) = mutator.mutate(value, allowed: allowed, donor: donor) else { continue }
+            if inParams { input.params[field.name] = changed } else { input.input[field.name] = changed }
+            input.mutations.append(mutation)
+            input.changedFields.append(field.name)
+        }
+        return input
+    }
+
+    /// The verdict on one answer, and a finding when it fails.
+    private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) {
+        guard let verdict = failure(input, reference: reference, outcome: outcome) else { return }
+        statistics.disagreements += 1
+        if input.seed.result == .acceptable {
+            statistics.acceptableDisagreements += 1
+            return
+        }
+        let key = Self.key(input, reference: reference, verdict: verdict)
+        if let index = findingIndex[key] {
+            findings[index].count += 1
+            return
+        }
+        guard findings.count < options.maxFindings else { return }
+        let minimal = minimise(input, key: key)
+        findingIndex[key] = findings.count
+        findings.append(Finding(input: minimal.0, reference: minimal.1, outcome: minimal.2, verdict: minimal.3, key: key, count: 1))
+    }
+
+    /// The verdict when it fails the run, else nil.
+    private func failure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> CaseJudge.Verdict? {
+        let test = input.testCase(expected: reference)
+        let verdict = options.judge.judge(outcome.response, test: test, in: input.group, of: input.suite)
+        return verdict.status.failsRun ? verdict : nil
+    }
+
+    /// Op, the reference's outcome class and the implementation's: two inputs with the same key are one
+    /// finding (the mutations that reached it vary too much to tell bugs apart; they stay in the case's flags).
+    static func key(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, verdict: CaseJudge.Verdict) -> String {
+        let expected: String
+        switch reference {
+        case .success: expected = "valid"
+        case .failure(let error): expected = "invalid:\(error.code)"
+        }
+        let actual = verdict.actualResult.map { "\($0.rawValue):\(verdict.actualError ?? "")" } ?? "no-answer"
+        return "\(input.kind.op) \(expected) \(actual)"
+    }
+
+    /// The input made smaller while it keeps its key: chunks of each changed string or byte field removed
+    /// (delta debugging), one call at a time, within `options.minimiseCalls`.
+    private func minimise(
+        _ input: FuzzCase, key: String
+    ) -> (FuzzCase, Result<JSONObject, ShimError>, CallOutcome, CaseJudge.Verdict) {
+        var best = input
+        var bestReference = families.reference.call(input.request)
+        var bestOutcome = implementation.call(input.request)
+        var bestVerdict = failure(input, reference: bestReference, outcome: bestOutcome)
+        var calls = 0
+        func holds(_ candidate: FuzzCase) -> Bool {
+            calls += 1
+            let reference = families.reference.call(candidate.request)
+            if case .failure(let error) = reference, error.code == ShimError.badRequestCode { return false }
+            let outcome = implementation.call(candidate.request)
+            guard let verdict = failure(candidate, reference: reference, outcome: outcome),
+                Self.key(candidate, reference: reference, verdict: verdict) == key
+            else { return false }
+            (best, bestReference, bestOutcome, bestVerdict) = (candidate, reference, outcome, verdict)
+            return true
+        }
+        for name in Set(input.changedFields) {
+            let inParams = best.params[name] != nil
+            guard case .string(let text)? = inParams ? best.params[name] : best.input[name] else { continue }
+            let hex = JSONMutator.hexBytes(text) != nil
+            let characters = Array(text)
+            // Bytes come off two hex digits at a time, text one character at a time.
+            var units = characters.map(String.init)
+            if hex { units = stride(from: 0, to: characters.count, by: 2).map { String(characters[$0..<$0 + 2]) } }
+            var chunk = max(1, units.count / 2)
+            while chunk >= 1, calls < options.minimiseCalls {
+                var removed = false
+                var start = 0
+                while start < units.count, calls < options.minimiseCalls {
+                    var shorter = units
+                    shorter.removeSubrange(start..<min(units.count, start + chunk))
+                    var candidate = best
+                    if inParams {
+                        candidate.params[name] = .string(shorter.joined())
+                    } else {
+                        candidate.input[name] = .string(shorter.joined())
+                    }
+                    if holds(candidate) {
+                        units = shorter
+                        removed = true
+                    } else {
+                        start += chunk
+                    }
+                }
+                if !removed { chunk /= 2 }
+            }
+        }
+        let verdict = bestVerdict ?? CaseJudge.Verdict(status: .fail, reason: "disagreement", output: "")
+        return (best, bestReference, bestOutcome, verdict)
+    }
+}

@@ -1,0 +1,48 @@
+import WireCore
+
+/// One input `wirecheck fuzz` sends: a vector case of a group type with some of its arguments mutated,
+/// the mutations that made it, and the case it started from.
+public struct FuzzCase: Sendable {
+    /// The suite whose comparison judges the answer.
+    public let suite: any VectorSuite
+    /// The group type (and so the op and the declared fields).
+    public let kind: GroupKind
+    /// The group's params, mutated or not.
+    public var params: JSONObject
+    /// The case's input, mutated or not.
+    public var input: JSONObject
+    /// The vector case it started from.
+    public let seed: TestCase
+    /// The mutations applied, in order.
+    public var mutations: [FuzzMutation] = []
+    /// The top-level arguments they changed.
+    public var changedFields: [String] = []
+
+    /// The request to send: the params, then the input, as for a vector case.
+    public var request: ShimRequest { kind.call(for: testCase(), in: group) }
+
+    /// The group this input is judged in.
+    public var group: TestGroup { TestGroup(type: kind.type, params: params, tests: []) }
+
+    /// The input as a vector case whose expected outcome is `expected` (the reference's answer).
+    public func testCase(id: String? = nil, expected: Result<JSONObject, ShimError>? = nil) -> TestCase {
+        let flags = seed.flags + mutations.map(\.rawValue)
+        switch expected {
+        case .success(let result)?:
+            let expected = suite.expected(fromReference: result, in: group)
+            return TestCase(
+                id: id ?? seed.id, comment: comment, flagNames: flags, spec: seed.spec, input: input, expected: expected, result: .valid)
+        case .failure(let error)?:
+            return TestCase(
+                id: id ?? seed.id, comment: comment, flagNames: flags, spec: seed.spec, input: input, result: .invalid, error: error.code)
+        case nil:
+            return TestCase(id: id ?? seed.id, comment: comment, flagNames: flags, spec: seed.spec, input: input, result: seed.result)
+        }
+    }
+
+    /// What was done to the seed, in prose.
+    public var comment: String {
+        let changes = zip(changedFields, mutations).map { "\($0.1.rawValue) on '\($0.0)'" }.joined(separator: ", ")
+        return "\(seed.id) with \(changes.isEmpty ? "no change" : changes)"
+    }
+}

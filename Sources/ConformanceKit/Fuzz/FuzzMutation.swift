@@ -1,0 +1,189 @@
+import WireCore
+
+/// The mutations `wirecheck fuzz` applies to one argument of a case. Each is a flag of the inputs it
+/// makes, and of the findings they lead to, with a note in the findings file.
+public enum FuzzMutation: String, CaseFlag {
+    case byteFlip = "FuzzByteFlip"
+    case byteInsert = "FuzzByteInsert"
+    case byteDelete = "FuzzByteDelete"
+    case truncate = "FuzzTruncate"
+    case repeatBytes = "FuzzRepeat"
+    case splice = "FuzzSplice"
+    case interestingByte = "FuzzInterestingByte"
+    case characterInsert = "FuzzCharacterInsert"
+    case characterDelete = "FuzzCharacterDelete"
+    case characterReplace = "FuzzCharacterReplace"
+    case unicode = "FuzzUnicode"
+    case caseSwap = "FuzzCaseSwap"
+    case integerBoundary = "FuzzIntegerBoundary"
+    case booleanFlip = "FuzzBooleanFlip"
+    case enumSwap = "FuzzEnumSwap"
+    case arrayDrop = "FuzzArrayDrop"
+    case arrayDuplicate = "FuzzArrayDuplicate"
+    case memberDrop = "FuzzMemberDrop"
+
+    /// What the mutation does, for the findings file's notes.
+    public var note: VectorFile.Note {
+        let (bugType, text): (BugType, String) =
+            switch self {
+            case .byteFlip: (.edgeCase, "One bit of a byte field flipped.")
+            case .byteInsert: (.edgeCase, "A byte inserted into a byte field.")
+            case .byteDelete: (.edgeCase, "A byte removed from a byte field.")
+            case .truncate: (.basic, "A byte or string field cut short.")
+            case .repeatBytes: (.edgeCase, "A run of a byte field repeated in place.")
+            case .splice: (.edgeCase, "Part of the same field of another case spliced in.")
+            case .interestingByte: (.edgeCase, "A byte set to 00, 7F, 80 or FF.")
+            case .characterInsert: (.edgeCase, "An ASCII character the format gives a meaning inserted into a string.")
+            case .characterDelete: (.edgeCase, "A character removed from a string.")
+            case .characterReplace: (.edgeCase, "A character of a string replaced by another ASCII one.")
+            case .unicode: (.edgeCase, "A non-ASCII scalar inserted: BOM, combining mark, look-alike, non-BMP, line separator.")
+            case .caseSwap: (.edgeCase, "The case of a letter swapped.")
+            case .integerBoundary: (.edgeCase, "An integer replaced by a boundary: 0, ±1, its neighbours, the 32-, 53- and 64-bit edges.")
+            case .booleanFlip: (.basic, "A boolean negated.")
+            case .enumSwap: (.basic, "A member of a closed set replaced by another member.")
+            case .arrayDrop: (.edgeCase, "An element of an array removed.")
+            case .arrayDuplicate: (.edgeCase, "An element of an array repeated.")
+            case .memberDrop: (.basic, "A member of a nested object removed.")
+            }
+        return VectorFile.Note(bugType: bugType, description: text)
+    }
+}
+
+/// Changes one JSON value the way `FuzzMutation` says, with a seeded generator so a run is reproducible.
+/// Bytes are recognised as lower-case hex (how the vectors write them) and mutated as bytes.
+struct JSONMutator {
+    var random: SeededRandom
+
+    /// Scalars that trip readers: BOM, combining acute, Cyrillic a, non-BMP, line separator, NUL, DEL, NBSP.
+    static let unicode: [Unicode.Scalar] = ["\u{FEFF}", "\u{0301}", "\u{0430}", "\u{1F600}", "\u{2028}", "\u{0000}", "\u{007F}", "\u{00A0}"]
+    /// ASCII that formats give a meaning: separators, escapes, padding, percent, whitespace.
+    static let syntax: [Character] = ["%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A"]
+
+    mutating func index(_ count: Int) -> Int { count <= 1 ? 0 : Int(random.next() % UInt64(count)) }
+    mutating func chance(_ oneIn: UInt64) -> Bool { random.next() % oneIn == 0 }
+
+    /// A mutation of `value`, or nil when there is none of its kind; `donor` is the same field of another case.
+    mutating func mutate(_ value: JSONValue, allowed: [JSONValue]?, donor: JSONValue?) -> (JSONValue, FuzzMutation)? {
+        if let allowed, allowed.count > 1 {
+            let others = allowed.filter { $0 != value }
+            return others.isEmpty ? nil : (others[index(others.count)], .enumSwap)
+        }
+        switch value {
+        case .string(let text):
+            if let bytes = Self.hexBytes(text) {
+                let donorBytes = donor?.stringValue.flatMap(Self.hexBytes)
+                let (changed, mutation) = mutate(bytes: bytes, donor: donorBytes)
+                return (.string(Hex.encode(changed)), mutation)
+            }
+            let (changed, mutation) = mutate(text: text)
+            return (.string(changed), mutation)
+        case .int(let number): return (.int(boundary(near: number)), .integerBoundary)
+        case .double(let number): return (.double(number.rounded() == number ? number + 0.5 : number.rounded()), .integerBoundary)
+        case .bool(let flag): return (.bool(!flag), .booleanFlip)
+        case .array(var items):
+            guard !items.isEmpty else { return nil }
+            let at = index(items.count)
+            if chance(3) {
+                items.remove(at: at)
+                return (.array(items), .arrayDrop)
+            }
+            if chance(2) {
+                items.insert(items[at], at: at)
+                return (.array(items), .arrayDuplicate)
+            }
+            guard let (inner, mutation) = mutate(items[at], allowed: nil, donor: nil) else { return nil }
+            items[at] = inner
+            return (.array(items), mutation)
+        case .object(var object):
+            guard object.count > 0 else { return nil }
+            let key = object.keys[index(object.count)]
+            if chance(6) {
+                object[key] = nil
+                return (.object(object), .memberDrop)
+            }
+            guard let (inner, mutation) = mutate(object[key]!, allowed: nil, donor: donor?[key]) else { return nil }
+            object[key] = inner
+            return (.object(object), mutation)
+        case .null: return nil
+        }
+    }
+
+    /// Lower-case hex of at least one byte, read as bytes (an empty or odd string is text).
+    static func hexBytes(_ text: String) -> [UInt8]? {
+        guard !text.isEmpty, text.utf8.count % 2 == 0,
+            text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
+        return try? Hex.decode(text)
+    }
+
+    mutating func mutate(bytes: [UInt8], donor: [UInt8]?) -> ([UInt8], FuzzMutation) {
+        var bytes = bytes
+        let at = index(bytes.count)
+        switch random.next() % 8 {
+        case 0:
+            bytes[at] ^= 1 << UInt8(random.next() % 8)
+            return (bytes, .byteFlip)
+        case 1:
+            bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: index(bytes.count + 1))
+            return (bytes, .byteInsert)
+        case 2 where bytes.count > 1:
+            bytes.remove(at: at)
+            return (bytes, .byteDelete)
+        case 3 where bytes.count > 1:
+            return (Array(bytes.prefix(index(bytes.count))), .truncate)
+        case 4:
+            let length = 1 + index(min(16, bytes.count - at))
+            bytes.insert(contentsOf: bytes[at..<(at + length)], at: at)
+            return (bytes, .repeatBytes)
+        case 5 where donor.map({ !$0.isEmpty }) ?? false:
+            let donor = donor!
+            let start = index(donor.count)
+            let piece = donor[start..<min(donor.count, start + 1 + index(32))]
+            let end = min(bytes.count, at + piece.count)
+            bytes.replaceSubrange(at..<end, with: piece)
+            return (bytes, .splice)
+        default:
+            bytes[at] = [0x00, 0x7F, 0x80, 0xFF][index(4)]
+            return (bytes, .interestingByte)
+        }
+    }
+
+    mutating func mutate(text: String) -> (String, FuzzMutation) {
+        var characters = Array(text)
+        let at = index(characters.count + 1)
+        switch random.next() % 6 {
+        case 0 where !characters.isEmpty:
+            characters.remove(at: min(at, characters.count - 1))
+            return (String(characters), .characterDelete)
+        case 1 where !characters.isEmpty:
+            characters[min(at, characters.count - 1)] = Self.syntax[index(Self.syntax.count)]
+            return (String(characters), .characterReplace)
+        case 2:
+            var scalars = Array(text.unicodeScalars)
+            scalars.insert(Self.unicode[index(Self.unicode.count)], at: index(scalars.count + 1))
+            var changed = ""
+            changed.unicodeScalars.append(contentsOf: scalars)
+            return (changed, .unicode)
+        case 3 where characters.contains(where: \.isLetter):
+            let letters = characters.indices.filter { characters[$0].isLetter }
+            let position = letters[index(letters.count)]
+            let letter = characters[position]
+            characters[position] = Character(letter.isUppercase ? letter.lowercased() : letter.uppercased())
+            return (String(characters), .caseSwap)
+        case 4 where characters.count > 1:
+            return (String(characters.prefix(index(characters.count))), .truncate)
+        default:
+            characters.insert(Self.syntax[index(Self.syntax.count)], at: at)
+            return (String(characters), .characterInsert)
+        }
+    }
+
+    mutating func boundary(near number: Int64) -> Int64 {
+        let candidates: [Int64] = [
+            0, 1, -1, number &+ 1, number &- 1, number &* 2, 0 &- number, Int64(Int32.max), Int64(Int32.max) + 1, Int64(Int32.min),
+            Int64(UInt32.max), Int64(UInt32.max) + 1, 1 << 53, (1 << 53) + 1, .max, .min, 253402300799, 253402300800,
+        ]
+        let others = candidates.filter { $0 != number }
+        return others[index(others.count)]
+    }
+}

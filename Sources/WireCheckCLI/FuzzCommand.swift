@@ -1,0 +1,177 @@
+import ArgumentParser
+import ConformanceKit
+import Foundation
+import WireCore
+
+/// `wirecheck fuzz --shim CMD`: differential fuzzing of an implementation against the reference.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Find the bugs no vector lists: mutated vector cases, your shim against the reference.",
+        discussion: """
+            Takes every vector case of the ops your shim lists, changes one to three of its arguments (bytes flipped, \
+            inserted, cut or spliced from another case; strings with separators, escapes and non-ASCII scalars; integers \
+            at their boundaries; another value of a closed set; array elements and object members dropped or repeated), \
+            and sends each input to your shim and to the reference in process. The answer is judged as the vector case \
+            the reference's answer makes of it (--strict and --expect as for `vectors verify`). An input the reference \
+            refuses as bad-request is not sent. A disagreement is a finding: minimised (chunks of the changed fields \
+            removed while it still disagrees the same way), counted once per (op, the reference's outcome, the shim's), and \
+            written as a vector file per suite under <report>/findings/, which `wirecheck vectors verify --vectors \
+            <report>/findings --shim CMD` reruns as regression cases. Disagreements on inputs made from acceptable \
+            cases are counted apart, not reported. Exit 1 when there is a finding, 0 when none, 2 on a harness error \
+            (a shim that never answers hello). The same --seed with the same vectors and shim gives the same run.
+            Examples:
+              wirecheck fuzz --shim "python3 Examples/python_shim.py" --seconds 30 --seed 7
+              wirecheck fuzz --shim ./my-shim --ops 'cdev.*' --cases 20000 --strict --json
+            """)
+
+    @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
+    var shim: String
+    @Option(help: ArgumentHelp("The seed of every random choice.", valueName: "N")) var seed: UInt64 = 1
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "S")) var seconds: Double?
+    @Option(help: ArgumentHelp("Stop after this many inputs (default 10000 when neither limit is given).", valueName: "N"))
+    var cases: Int?
+    @Option(help: ArgumentHelp("Fuzz only ops matching this glob (repeatable), e.g. 'nanotdf.*'.", valueName: "GLOB"))
+    var ops: [String] = []
+    @Flag(help: "Also require the error class of refused inputs.") var strict = false
+    @Option(help: ArgumentHelp("Expectations file: disabled, expectedFailures, errorMap, acceptable.", valueName: "FILE"))
+    var expect: String?
+    @Option(help: "The vectors folder whose cases seed the run.") var vectors = "Vectors"
+    @Option(help: ArgumentHelp("Seconds a shim may take for one input before it is killed.", valueName: "S")) var timeout = 10.0
+    @Option(help: ArgumentHelp("Inputs written to the shim ahead of its answers.", valueName: "N")) var pipeline = 128
+    @Option(help: ArgumentHelp("Distinct findings kept; further ones are counted.", valueName: "N")) var maxFindings = 100
+    @Option(help: ArgumentHelp("Write the report here instead of reports/<run-name>/.", valueName: "DIR")) var reportDir: String?
+    @Flag(help: "Print the run summary as JSON on stdout.") var json = false
+
+    func validate() throws {
+        if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
+        if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
+        guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1") }
+        guard maxFindings >= 1 else { throw ValidationError("--max-findings must be at least 1") }
+    }
+
+    func run() throws {
+        let console = Console()
+        let families = Families.all
+        let files: [VectorFile]
+        do { files = try VectorLoader.load(directory: vectors, suiteOrder: families.suites.map(\.id)) } catch {
+            throw exitHarness("\(error)")
+        }
+        var expectations = Expectations()
+        if let expect {
+            guard let data = FileManager.default.contents(atPath: expect) else {
+                throw exitHarness("cannot read expectations file \(expect)")
+            }
+            do { expectations = try Expectations(json: Array(data)) } catch { throw exitHarness("\(expect): \(error)") }
+        }
+        let implementation: ShimImplementation
+        do { implementation = try ShimImplementation(command: shim, timeout: timeout) } catch {
+            throw exitHarness("the shim never answered hello: \(error)")
+        }
+        defer { implementation.client.stop() }
+        var options = DifferentialFuzzer.Options()
+        options.seed = seed
+        options.seconds = seconds
+        options.cases = cases
+        options.ops = ops
+        options.judge = CaseJudge(strict: strict, expectations: expectations)
+        options.batchSize = pipeline
+        options.maxFindings = maxFindings
+        let fuzzer = DifferentialFuzzer(families: families, files: files, implementation: implementation, options: options)
+        guard fuzzer.seedCount > 0 else {
+            throw exitHarness(
+                "no vector case to start from: the shim lists \(implementation.supportedOps.sorted()) and --ops selects "
+                    + "\(ops.isEmpty ? "all" : ops.joined(separator: ", "))")
+        }
+        let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "fuzz", under: "reports")
+        let directory = reportDir ?? "reports/\(runName)"
+        console.message(
+            "wirecheck \(Harness.version) fuzz \(runName): seed \(seed), \(fuzzer.seedCount) vector cases to start from, "
+                + "implementation \(implementation.name)")
+        if !fuzzer.statistics.skippedOps.isEmpty {
+            console.message("not fuzzed (the shim does not list them): \(fuzzer.statistics.skippedOps.joined(separator: ", "))")
+        }
+        var lastLine = 0.0
+        fuzzer.run { statistics, findings in
+            guard statistics.seconds - lastLine >= 1 else { return }
+            lastLine = statistics.seconds
+            let rate = Int(Double(statistics.sent) / max(statistics.seconds, 0.001))
+            console.message(
+                "[fuzz] \(statistics.sent) inputs, \(rate)/s, \(findings) finding(s), \(statistics.perOp.count) op(s) reached")
+        }
+        let statistics = fuzzer.statistics
+        let findingsDirectory = "\(directory)/findings"
+        let reproduce = { (id: String) in
+            "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim \(ShellQuote.quote(shim))"
+                + "\(strict ? " --strict" : "") --only \(id)"
+        }
+        let results = fuzzer.findings.map {
+            FuzzFindings.result($0, implementation: implementation.name, reproducer: reproduce(FuzzFindings.id(of: $0)))
+        }
+        var report = RunReport(
+            runName: runName, implementation: implementation.name, vectorsVersion: Harness.vectorsVersion, seed: "\(seed)",
+            startedAt: Date(), results: results)
+        report.allowEmpty = true
+        report.attachments["fuzz.md"] = Self.summary(statistics, findings: fuzzer.findings, seed: seed)
+        if !implementation.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = implementation.stderrLog }
+        do {
+            try report.write(to: directory)
+            let vectorFiles = FuzzFindings.files(fuzzer.findings, sources: files, reproducer: reproduce)
+            _ = try FuzzFindings.write(vectorFiles, to: findingsDirectory)
+        } catch {
+            throw exitHarness("cannot write the report to \(directory): \(error)")
+        }
+        if json {
+            JSONOutput.print(Self.json(statistics, findings: fuzzer.findings, directory: directory, seed: seed))
+        } else {
+            print(Self.summary(statistics, findings: fuzzer.findings, seed: seed))
+            print("report: \(directory)/{fuzz.md,results.jsonl,junit.xml,summary.md}\(fuzzer.findings.isEmpty ? "" : ", findings/")")
+        }
+        if !fuzzer.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The run in prose: counters, then one line per finding.
+    static func summary(_ statistics: DifferentialFuzzer.Statistics, findings: [DifferentialFuzzer.Finding], seed: UInt64) -> String {
+        let rate = Int(Double(statistics.sent) / max(statistics.seconds, 0.001))
+        var text = """
+            # wirecheck fuzz (seed \(seed))
+
+            - inputs sent: \(statistics.sent) in \(String(format: "%.1f", statistics.seconds)) s (\(rate)/s)
+            - refused by the reference as bad-request, not sent: \(statistics.malformed)
+            - disagreements: \(statistics.disagreements) (on inputs from acceptable cases, not findings: \
+            \(statistics.acceptableDisagreements))
+            - findings: \(findings.count)
+            - ops: \(statistics.perOp.keys.sorted().map { "\($0) \(statistics.perOp[$0]!)" }.joined(separator: ", "))
+
+            """
+        if !statistics.skippedOps.isEmpty {
+            text += "- not fuzzed (not listed by the shim): \(statistics.skippedOps.joined(separator: ", "))\n"
+        }
+        for finding in findings {
+            text += "\n## \(FuzzFindings.id(of: finding)) (\(finding.count) input(s))\n\n"
+            text += "- \(finding.input.comment)\n- \(finding.verdict.reason.prefix(400))\n- key: `\(finding.key)`\n"
+        }
+        return text
+    }
+
+    /// The run for `--json`.
+    static func json(
+        _ statistics: DifferentialFuzzer.Statistics, findings: [DifferentialFuzzer.Finding], directory: String, seed: UInt64
+    ) -> JSONValue {
+        [
+            "seed": .int(Int64(bitPattern: seed)), "reportDirectory": .string(directory), "sent": .int(Int64(statistics.sent)),
+            "seconds": .double((statistics.seconds * 100).rounded() / 100), "malformed": .int(Int64(statistics.malformed)),
+            "disagreements": .int(Int64(statistics.disagreements)),
+            "acceptableDisagreements": .int(Int64(statistics.acceptableDisagreements)),
+            "ops": .object(JSONObject(statistics.perOp.keys.sorted().map { ($0, .int(Int64(statistics.perOp[$0]!))) })),
+            "skippedOps": .array(statistics.skippedOps.map { .string($0) }), "exitCode": .int(findings.isEmpty ? 0 : 1),
+            "findings": .array(
+                findings.map {
+                    [
+                        "id": .string(FuzzFindings.id(of: $0)), "op": .string($0.input.kind.op), "key": .string($0.key),
+                        "count": .int(Int64($0.count)), "reason": .string($0.verdict.reason), "comment": .string($0.input.comment),
+                    ]
+                }),
+        ]
+    }
+}

@@ -1,0 +1,126 @@
+import ConformanceKit
+import Foundation
+import WireCheckFamilies
+import WireCheckTestSupport
+import WireCore
+import XCTest
+
+/// `wirecheck fuzz`: the reference agrees with itself, a planted bug is found and minimised, and its
+/// findings file is a regression test that fails the bug and passes the reference.
+final class DifferentialFuzzerTests: XCTestCase {
+    /// An op table called in process, as an implementation under test.
+    final class TableImplementation: ImplementationUnderTest {
+        let table: OpTable
+        init(_ table: OpTable) { self.table = table }
+        var name: String { table.name }
+        var supportedOps: Set<String> { Set(table.names) }
+        var reproducerPrefix: String { "" }
+        func call(_ request: ShimRequest) -> CallOutcome { CallOutcome(response: .success(table.call(request)), stderr: "") }
+    }
+
+    static func files() throws -> [VectorFile] {
+        try VectorLoader.load(directory: Repository.vectorsDirectory, suiteOrder: TestEnvironment.families.suites.map(\.id))
+    }
+
+    static func fuzz(
+        _ implementation: any ImplementationUnderTest, cases: Int, seed: UInt64, ops: [String] = []
+    ) throws -> DifferentialFuzzer {
+        var options = DifferentialFuzzer.Options()
+        options.cases = cases
+        options.seed = seed
+        options.ops = ops
+        options.judge = CaseJudge(strict: true, expectations: Expectations())
+        let fuzzer = DifferentialFuzzer(
+            families: TestEnvironment.families, files: try files(), implementation: implementation, options: options)
+        fuzzer.run()
+        return fuzzer
+    }
+
+    /// Base64 that takes non-zero trailing bits in strict mode, as a lenient decoder does: a bug of a
+    /// kind the mutations were not written for (they know nothing of trailing bits).
+    static let lenientBase64 = OpTable(
+        name: "lenient-trailing-bits",
+        [
+            WireCoreOps.base64Decode { name, text throws(ShimError) in
+                let variant = Base64Variant.all.first { $0.name == name }!
+                do throws(WireError) {
+                    return try Base64.decode(text, variant: variant)
+                } catch where error.errorCode == .nonZeroTrailingBits {
+                    let lenient = Base64Variant.all.first { $0.name == name.replacingOccurrences(of: "strict", with: "go") }!
+                    return (try? Base64.decode(text, variant: lenient)) ?? []
+                } catch {
+                    throw ShimError(error)
+                }
+            }
+        ])
+
+    /// Every op of every family, mutated, answered by the reference through its shim interface: no finding.
+    func testTheReferenceAgreesWithItselfOnEveryOp() throws {
+        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
+        let fuzzer = try Self.fuzz(reference, cases: 3000, seed: 11)
+        XCTAssertEqual(fuzzer.findings.map(\.key), [])
+        XCTAssertEqual(fuzzer.statistics.sent, 3000)
+        XCTAssertEqual(Set(fuzzer.statistics.perOp.keys), Set(TestEnvironment.families.reference.names), "every op reached")
+    }
+
+    func testAPlantedBugIsFoundMinimisedAndItsFindingsFailOnlyTheBug() throws {
+        let buggy = TableImplementation(Self.lenientBase64)
+        let fuzzer = try Self.fuzz(buggy, cases: 3000, seed: 5)
+        let finding = try XCTUnwrap(fuzzer.findings.first { $0.key.contains("invalid:non-zero-trailing-bits valid:") })
+        XCTAssertEqual(fuzzer.findings.count, 1, "\(fuzzer.findings.map(\.key))")
+        let text = try XCTUnwrap(finding.input.input["text"]?.stringValue)
+        XCTAssertLessThanOrEqual(text.count, 4, "minimised: \(text)")
+
+        // The findings file, rerun as vectors: FAIL on the bug, PASS on the reference.
+        let files = FuzzFindings.files(fuzzer.findings, sources: try Self.files(), reproducer: { $0 })
+        XCTAssertEqual(files.map(\.suite), ["wirecore/base64"])
+        let reloaded = try VectorFile.load(contentsOf: Array(files[0].fileContents.utf8))
+        func statuses(_ implementation: any ImplementationUnderTest) -> [CaseStatus] {
+            let runner = VectorRunner(
+                implementation: implementation, judge: CaseJudge(strict: true, expectations: Expectations()), selection: CaseSelection(),
+                families: TestEnvironment.families)
+            return VectorRunner.run(files: [reloaded], sharedBy: [runner]).map(\.status)
+        }
+        XCTAssertEqual(statuses(buggy), [.fail])
+        XCTAssertEqual(statuses(InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))), [.pass])
+    }
+
+    /// The same seed gives the same run.
+    func testTheSeedReproducesTheRun() throws {
+        let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
+        let second = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
+        XCTAssertEqual(first.findings.map(FuzzFindings.id(of:)), second.findings.map(FuzzFindings.id(of:)))
+        XCTAssertEqual(first.statistics.disagreements, second.statistics.disagreements)
+        XCTAssertGreaterThan(first.statistics.disagreements, 0)
+    }
+
+    /// Through the CLI against the README's Python shim: its Base64 differences, minimised, exit 1; the
+    /// findings rerun through `vectors verify`; a shim that never says hello is a harness error.
+    func testTheCommandFindsThePythonShimsDifferences() throws {
+        let reports = try TestEnvironment.temporaryDirectory()
+        let shim = "python3 \(TestEnvironment.root)/Examples/python_shim.py"
+        let run = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "fuzz", "--shim", shim, "--cases", "3000", "--seed", "1", "--report-dir", reports, "--json"],
+            directory: TestEnvironment.root)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let summary = try JSONParser.parse(run.stdout)
+        let keys = summary["findings"]?.arrayValue?.compactMap { $0["key"]?.stringValue } ?? []
+        XCTAssertTrue(keys.contains("wirecore.base64Decode invalid:non-zero-trailing-bits valid:"), "\(keys)")
+        XCTAssertTrue(keys.contains("wirecore.base64Decode invalid:bad-padding valid:"), "\(keys)")
+        XCTAssertEqual(summary["sent"]?.intValue, 3000)
+        for name in ["fuzz.md", "results.jsonl", "junit.xml", "summary.md", "findings/wirecore/base64.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/\(name)"), name)
+        }
+        let rerun = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", "\(reports)/findings", "--shim", shim, "--json"],
+            directory: TestEnvironment.root)
+        XCTAssertEqual(rerun.status, 1, rerun.stderr)
+        XCTAssertEqual(try JSONParser.parse(rerun.stdout)["counts"]?["FAIL"]?.intValue, Int64(keys.count))
+
+        let silent = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "fuzz", "--shim", "echo not-json", "--cases", "10", "--timeout", "2"],
+            directory: TestEnvironment.root)
+        XCTAssertEqual(silent.status, 2)
+        XCTAssertTrue(silent.stderr.contains("never answered hello"), silent.stderr)
+    }
+}
