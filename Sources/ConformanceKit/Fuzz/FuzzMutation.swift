@@ -13,6 +13,7 @@ public enum FuzzMutation: String, CaseFlag {
     case characterInsert = "FuzzCharacterInsert"
     case characterDelete = "FuzzCharacterDelete"
     case characterReplace = "FuzzCharacterReplace"
+    case characterRepeat = "FuzzCharacterRepeat"
     case unicode = "FuzzUnicode"
     case caseSwap = "FuzzCaseSwap"
     case integerBoundary = "FuzzIntegerBoundary"
@@ -36,6 +37,7 @@ public enum FuzzMutation: String, CaseFlag {
             case .characterInsert: (.edgeCase, "An ASCII character the format gives a meaning inserted into a string.")
             case .characterDelete: (.edgeCase, "A character removed from a string.")
             case .characterReplace: (.edgeCase, "A character of a string replaced by another ASCII one.")
+            case .characterRepeat: (.edgeCase, "A character of a string repeated once or more, so lengths step over their limits.")
             case .unicode: (.edgeCase, "A non-ASCII scalar inserted: BOM, combining mark, look-alike, non-BMP, line separator.")
             case .caseSwap: (.edgeCase, "The case of a letter swapped.")
             case .integerBoundary: (.edgeCase, "An integer replaced by a boundary: 0, ±1, its neighbours, the 32-, 53- and 64-bit edges.")
@@ -151,7 +153,13 @@ struct JSONMutator {
     mutating func mutate(text: String) -> (String, FuzzMutation) {
         var characters = Array(text)
         let at = index(characters.count + 1)
-        switch random.next() % 6 {
+        switch random.next() % 7 {
+        case 5 where !characters.isEmpty:
+            // Mostly one more character: a length at its limit steps just over it.
+            let position = min(at, characters.count - 1)
+            let times = chance(2) ? 1 : 1 + index(16)
+            characters.insert(contentsOf: repeatElement(characters[position], count: times), at: position)
+            return (String(characters), .characterRepeat)
         case 0 where !characters.isEmpty:
             characters.remove(at: min(at, characters.count - 1))
             return (String(characters), .characterDelete)
