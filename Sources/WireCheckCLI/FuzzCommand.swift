@@ -23,10 +23,15 @@ struct FuzzCommand: ParsableCommand {
             Examples:
               wirecheck fuzz --shim "python3 Examples/python_shim.py" --seconds 30 --seed 7
               wirecheck fuzz --shim ./my-shim --ops 'cdev.*' --cases 20000 --strict --json
+              wirecheck fuzz --shim ./go-shim --against ./rust-shim --seconds 60
+            With --against, both shims get the same inputs and each is judged against the reference, which breaks \
+            their ties; a finding says which shim it is of, and only the ops both list are fuzzed.
             """)
 
     @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
     var shim: String
+    @Option(help: ArgumentHelp("A second implementation's shim, fuzzed on the same inputs (the reference judges both).", valueName: "CMD"))
+    var against: String?
     @Option(help: ArgumentHelp("The seed of every random choice.", valueName: "N")) var seed: UInt64 = 1
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "S")) var seconds: Double?
     @Option(help: ArgumentHelp("Stop after this many inputs (default 10000 when neither limit is given).", valueName: "N"))
@@ -64,11 +69,17 @@ struct FuzzCommand: ParsableCommand {
             }
             do { expectations = try Expectations(json: Array(data)) } catch { throw exitHarness("\(expect): \(error)") }
         }
-        let implementation: ShimImplementation
-        do { implementation = try ShimImplementation(command: shim, timeout: timeout) } catch {
-            throw exitHarness("the shim never answered hello: \(error)")
+        var shims: [(label: String, implementation: ShimImplementation)] = []
+        defer { for (_, shim) in shims { shim.client.stop() } }
+        for (label, command) in [("shim", shim), ("against", against)] {
+            guard let command else { continue }
+            do { shims.append((label, try ShimImplementation(command: command, timeout: timeout))) } catch {
+                throw exitHarness("the \(label == "shim" ? "" : "--against ")shim never answered hello: \(error)")
+            }
         }
-        defer { implementation.client.stop() }
+        let implementation = shims[0].implementation
+        let name = shims.map { shims.count > 1 ? "\($0.label) \($0.implementation.name)" : $0.implementation.name }.joined(
+            separator: " vs ")
         var options = DifferentialFuzzer.Options()
         options.seed = seed
         options.seconds = seconds
@@ -77,7 +88,10 @@ struct FuzzCommand: ParsableCommand {
         options.judge = CaseJudge(strict: strict, expectations: expectations)
         options.batchSize = pipeline
         options.maxFindings = maxFindings
-        let fuzzer = DifferentialFuzzer(families: families, files: files, implementation: implementation, options: options)
+        let labelled = shims.map {
+            (label: shims.count > 1 ? $0.label : "", implementation: $0.implementation as any ImplementationUnderTest)
+        }
+        let fuzzer = DifferentialFuzzer(families: families, files: files, implementations: labelled, options: options)
         guard fuzzer.seedCount > 0 else {
             throw exitHarness(
                 "no vector case to start from: the shim lists \(implementation.supportedOps.sorted()) and --ops selects "
@@ -87,9 +101,9 @@ struct FuzzCommand: ParsableCommand {
         let directory = reportDir ?? "reports/\(runName)"
         console.message(
             "wirecheck \(Harness.version) fuzz \(runName): seed \(seed), \(fuzzer.seedCount) vector cases to start from, "
-                + "implementation \(implementation.name)")
+                + "implementation \(name)")
         if !fuzzer.statistics.skippedOps.isEmpty {
-            console.message("not fuzzed (the shim does not list them): \(fuzzer.statistics.skippedOps.joined(separator: ", "))")
+            console.message("not fuzzed (not listed by every shim): \(fuzzer.statistics.skippedOps.joined(separator: ", "))")
         }
         var lastLine = 0.0
         fuzzer.run { statistics, findings in
@@ -101,22 +115,28 @@ struct FuzzCommand: ParsableCommand {
         }
         let statistics = fuzzer.statistics
         let findingsDirectory = "\(directory)/findings"
-        let reproduce = { (id: String) in
-            "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim \(ShellQuote.quote(shim))"
-                + "\(strict ? " --strict" : "") --only \(id)"
+        let reproduce = { (id: String, label: String) in
+            "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim "
+                + "\(ShellQuote.quote(label == "against" ? against ?? shim : shim))\(strict ? " --strict" : "") --only \(id)"
         }
-        let results = fuzzer.findings.map {
-            FuzzFindings.result($0, implementation: implementation.name, reproducer: reproduce(FuzzFindings.id(of: $0)))
+        let results = fuzzer.findings.map { finding in
+            let named = shims.first { $0.label == finding.implementation }?.implementation.name ?? implementation.name
+            return FuzzFindings.result(
+                finding, implementation: named, reproducer: reproduce(FuzzFindings.id(of: finding), finding.implementation))
         }
         var report = RunReport(
-            runName: runName, implementation: implementation.name, vectorsVersion: Harness.vectorsVersion, seed: "\(seed)",
+            runName: runName, implementation: name, vectorsVersion: Harness.vectorsVersion, seed: "\(seed)",
             startedAt: Date(), results: results)
         report.allowEmpty = true
         report.attachments["fuzz.md"] = Self.summary(statistics, findings: fuzzer.findings, seed: seed)
-        if !implementation.stderrLog.isEmpty { report.attachments["shim-stderr.log"] = implementation.stderrLog }
+        for (label, shim) in shims where !shim.stderrLog.isEmpty {
+            report.attachments[label == "shim" ? "shim-stderr.log" : "against-stderr.log"] = shim.stderrLog
+        }
         do {
             try report.write(to: directory)
-            let vectorFiles = FuzzFindings.files(fuzzer.findings, sources: files, reproducer: reproduce)
+            let vectorFiles = FuzzFindings.files(fuzzer.findings, sources: files) { id in
+                reproduce(id, fuzzer.findings.first { FuzzFindings.id(of: $0) == id }?.implementation ?? "shim")
+            }
             _ = try FuzzFindings.write(vectorFiles, to: findingsDirectory)
         } catch {
             throw exitHarness("cannot write the report to \(directory): \(error)")
@@ -145,7 +165,7 @@ struct FuzzCommand: ParsableCommand {
 
             """
         if !statistics.skippedOps.isEmpty {
-            text += "- not fuzzed (not listed by the shim): \(statistics.skippedOps.joined(separator: ", "))\n"
+            text += "- not fuzzed (not listed by every shim): \(statistics.skippedOps.joined(separator: ", "))\n"
         }
         for finding in findings {
             text += "\n## \(FuzzFindings.id(of: finding)) (\(finding.count) input(s))\n\n"

@@ -1,3 +1,4 @@
+import CdevConformance
 import ConformanceKit
 import Foundation
 import WireCheckFamilies
@@ -45,7 +46,7 @@ final class DifferentialFuzzerTests: XCTestCase {
                 let variant = Base64Variant.all.first { $0.name == name }!
                 do throws(WireError) {
                     return try Base64.decode(text, variant: variant)
-                } catch where error.errorCode == .nonZeroTrailingBits {
+                } catch  where error.errorCode == .nonZeroTrailingBits {
                     let lenient = Base64Variant.all.first { $0.name == name.replacingOccurrences(of: "strict", with: "go") }!
                     return (try? Base64.decode(text, variant: lenient)) ?? []
                 } catch {
@@ -83,6 +84,47 @@ final class DifferentialFuzzerTests: XCTestCase {
         }
         XCTAssertEqual(statuses(buggy), [.fail])
         XCTAssertEqual(statuses(InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))), [.pass])
+    }
+
+    /// Two implementations on the same inputs (`--against`): each is judged against the reference, and a
+    /// finding names the one it is of.
+    func testAgainstJudgesEachImplementationAndNamesIt() throws {
+        var options = DifferentialFuzzer.Options()
+        options.cases = 1500
+        options.ops = ["wirecore.*"]
+        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
+        let fuzzer = DifferentialFuzzer(
+            families: TestEnvironment.families, files: try Self.files(),
+            implementations: [("good", reference), ("lenient", TableImplementation(Self.lenientBase64))], options: options)
+        fuzzer.run()
+        XCTAssertFalse(fuzzer.findings.isEmpty)
+        XCTAssertEqual(Set(fuzzer.findings.map(\.implementation)), ["lenient"])
+        XCTAssertTrue(fuzzer.findings.allSatisfy { FuzzFindings.id(of: $0).contains("/fuzz-lenient-") })
+        XCTAssertEqual(Set(fuzzer.statistics.perOp.keys), ["wirecore.base64Decode"], "only the ops both implementations list")
+    }
+
+    /// The cdev token layer opens a token to its payload and MACs a changed one again: the validator then
+    /// reads the change (a foreign server_id) instead of stopping at the MAC.
+    func testTheCdevTokenLayerReachesBehindTheMAC() throws {
+        let layer = try XCTUnwrap(CdevTokenSuite().fuzzLayers(of: CdevTokenSuite.validate).first)
+        var checked = 0
+        try forEachCase(of: CdevTokenSuite.validate, in: "cdev/tokens") { input, _, test in
+            guard test.result == .valid, case .object(var payload)? = layer.open(input) else { return }
+            let reference = TestEnvironment.families.reference
+            let resealed = try XCTUnwrap(layer.seal(input, .object(payload)))
+            guard case .success = reference.call(ShimRequest("cdev.validate", resealed)) else {
+                return XCTFail("\(test.id): the payload sealed again unchanged does not validate")
+            }
+            payload["server_id"] = "another-server"
+            let changed = try XCTUnwrap(layer.seal(input, .object(payload)))
+            guard case .failure(let error) = reference.call(ShimRequest("cdev.validate", changed)) else {
+                return XCTFail("\(test.id): a foreign server_id validates")
+            }
+            XCTAssertEqual(error.code, "invalid-token", test.id)
+            XCTAssertTrue(error.message.contains("server_id"), "\(test.id): \(error.message)")
+            checked += 1
+        }
+        assertChecked(checked, "valid cdev validate cases")
     }
 
     /// The same seed gives the same run.

@@ -29,6 +29,9 @@ public protocol VectorSuite: Sendable {
     /// The `expected` a case of `group` would have, made from the reference's result for it (`wirecheck
     /// fuzz` judges an input against it); by default the result itself.
     func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject
+    /// The structures inside a group type's arguments that `wirecheck fuzz` may change and seal again
+    /// (`FuzzLayer`); none by default.
+    func fuzzLayers(of kind: GroupKind) -> [FuzzLayer]
     /// Raw inputs for the fuzz targets' seed corpora.
     func corpusSeeds(from file: VectorFile) -> [CorpusSeed]
 }
@@ -45,6 +48,9 @@ extension VectorSuite {
         guard let kind = groupKinds.first(where: { $0.type == type }) else { preconditionFailure("\(id) declares no group type \(type)") }
         return kind
     }
+
+    /// No layers.
+    public func fuzzLayers(of kind: GroupKind) -> [FuzzLayer] { [] }
 
     /// The reference's result as it stands.
     public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }

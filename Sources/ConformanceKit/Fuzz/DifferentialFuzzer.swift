@@ -4,7 +4,8 @@ import WireCore
 /// Differential fuzzing of an implementation against the reference (`wirecheck fuzz`): vector cases
 /// with one to three arguments mutated (through the group types' declared fields), answered by the
 /// implementation and by the reference in process, and judged as the vector case the reference's
-/// answer makes of them. A disagreement is a finding, minimised and written as a vector case.
+/// answer makes of them. A disagreement is a finding, minimised and written as a vector case. With two
+/// implementations (`--against`) each is judged so: the reference breaks their ties.
 public final class DifferentialFuzzer {
     /// What to run and how long.
     public struct Options: Sendable {
@@ -34,6 +35,8 @@ public final class DifferentialFuzzer {
         public var input: FuzzCase
         /// The reference's answer.
         public var reference: Result<JSONObject, ShimError>
+        /// Which implementation answered so (its label; empty with one implementation).
+        public var implementation: String
         /// The implementation's answer.
         public var outcome: CallOutcome
         /// The judge's verdict on it.
@@ -63,7 +66,7 @@ public final class DifferentialFuzzer {
     }
 
     private let families: ProtocolFamilies
-    private let implementation: any ImplementationUnderTest
+    private let implementations: [(label: String, implementation: any ImplementationUnderTest)]
     private let options: Options
     private var seeds: [FuzzCase] = []
     private var seedsByType: [String: [Int]] = [:]
@@ -75,10 +78,21 @@ public final class DifferentialFuzzer {
     /// The counters so far.
     public private(set) var statistics = Statistics()
 
-    /// A fuzzer seeded with every case of `files` whose op the implementation lists and `options.ops` selects.
-    public init(families: ProtocolFamilies, files: [VectorFile], implementation: any ImplementationUnderTest, options: Options) {
+    /// A fuzzer of one implementation, seeded with every case of `files` whose op it lists and `options.ops` selects.
+    public convenience init(families: ProtocolFamilies, files: [VectorFile], implementation: any ImplementationUnderTest, options: Options)
+    {
+        self.init(families: families, files: files, implementations: [("", implementation)], options: options)
+    }
+
+    /// A fuzzer of several implementations, each judged against the reference on the same inputs: the
+    /// ops every one of them lists are fuzzed. A finding names the label of the implementation it is of.
+    public init(
+        families: ProtocolFamilies, files: [VectorFile], implementations: [(label: String, implementation: any ImplementationUnderTest)],
+        options: Options
+    ) {
+        precondition(!implementations.isEmpty, "no implementation to fuzz")
         self.families = families
-        self.implementation = implementation
+        self.implementations = implementations
         self.options = options
         mutator = JSONMutator(random: SeededRandom(seed: options.seed))
         var skipped = Set<String>()
@@ -87,7 +101,7 @@ public final class DifferentialFuzzer {
             for group in file.testGroups {
                 guard let kind = suite.kind(of: group) else { continue }
                 guard options.ops.isEmpty || options.ops.contains(where: { CaseSelection.matches($0, kind.op) }) else { continue }
-                guard implementation.supportedOps.contains(kind.op) else {
+                guard implementations.allSatisfy({ $0.implementation.supportedOps.contains(kind.op) }) else {
                     skipped.insert(kind.op)
                     continue
                 }
@@ -132,11 +146,13 @@ public final class DifferentialFuzzer {
                 batch.append((input, reference))
             }
             guard !batch.isEmpty else { break }
-            let outcomes = implementation.call(batch: batch.map(\.0.request))
+            let answers = implementations.map { $0.implementation.call(batch: batch.map(\.0.request)) }
             statistics.sent += batch.count
-            for ((input, reference), outcome) in zip(batch, outcomes) {
+            for (index, (input, reference)) in batch.enumerated() {
                 statistics.perOp[input.kind.op, default: 0] += 1
-                judge(input, reference: reference, outcome: outcome)
+                for (which, outcomes) in answers.enumerated() {
+                    judge(input, reference: reference, outcome: outcomes[index], implementation: which)
+                }
             }
             statistics.seconds = elapsed()
             progress(statistics, findings.count)
@@ -150,6 +166,9 @@ public final class DifferentialFuzzer {
         let types = seedTypes
         let ofType = seedsByType[types[mutator.index(types.count)]]!
         var input = seeds[ofType[mutator.index(ofType.count)]]
+        mutator.context = Self.integers(in: .object(input.params)) + Self.integers(in: .object(input.input))
+        let layers = input.suite.fuzzLayers(of: input.kind)
+        if !layers.isEmpty, mutator.chance(2), resealed(&input, through: layers[mutator.index(layers.count)]) { return input }
         let rounds = 1 + (mutator.chance(3) ? 1 + mutator.index(2) : 0)
         for _ in 0..<rounds {
             let fields = (input.kind.params + input.kind.input).filter { input.params[$0.name] != nil || input.input[$0.name] != nil }
@@ -169,23 +188,53 @@ public final class DifferentialFuzzer {
         return input
     }
 
+    /// Changes the structure `layer` guards in `input`'s arguments and seals it again; false when the
+    /// input has no such structure or it cannot be sealed.
+    private func resealed(_ input: inout FuzzCase, through layer: FuzzLayer) -> Bool {
+        var args = input.params
+        for (key, value) in input.input { args[key] = value }
+        guard let structure = layer.open(args) else { return false }
+        mutator.context += Self.integers(in: structure)
+        guard let (changed, mutation) = mutator.mutate(structure, allowed: nil, donor: nil), let sealed = layer.seal(args, changed)
+        else { return false }
+        for (key, value) in sealed where args[key] != value {
+            if input.params[key] != nil { input.params[key] = value } else { input.input[key] = value }
+            input.changedFields += ["\(key) (\(layer.name))", key]
+            input.mutations += [mutation, .resealed]
+        }
+        return !input.mutations.isEmpty
+    }
+
+    /// Every integer in `value`, for boundaries taken from the case itself.
+    static func integers(in value: JSONValue) -> [Int64] {
+        switch value {
+        case .int(let number): [number]
+        case .array(let items): items.flatMap(integers(in:))
+        case .object(let object): object.flatMap { integers(in: $0.value) }
+        default: []
+        }
+    }
+
     /// The verdict on one answer, and a finding when it fails.
-    private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) {
+    private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome, implementation: Int) {
         guard let verdict = failure(input, reference: reference, outcome: outcome) else { return }
         statistics.disagreements += 1
         if input.seed.result == .acceptable {
             statistics.acceptableDisagreements += 1
             return
         }
-        let key = Self.key(input, reference: reference, verdict: verdict)
+        let label = implementations[implementation].label
+        let key = (label.isEmpty ? "" : "\(label): ") + Self.key(input, reference: reference, verdict: verdict)
         if let index = findingIndex[key] {
             findings[index].count += 1
             return
         }
         guard findings.count < options.maxFindings else { return }
-        let minimal = minimise(input, key: key)
+        let minimal = minimise(input, key: key, implementation: implementation)
         findingIndex[key] = findings.count
-        findings.append(Finding(input: minimal.0, reference: minimal.1, outcome: minimal.2, verdict: minimal.3, key: key, count: 1))
+        findings.append(
+            Finding(
+                input: minimal.0, reference: minimal.1, implementation: label, outcome: minimal.2, verdict: minimal.3, key: key, count: 1))
     }
 
     /// The verdict when it fails the run, else nil.
@@ -210,8 +259,10 @@ public final class DifferentialFuzzer {
     /// The input made smaller while it keeps its key: chunks of each changed string or byte field removed
     /// (delta debugging), one call at a time, within `options.minimiseCalls`.
     private func minimise(
-        _ input: FuzzCase, key: String
+        _ input: FuzzCase, key: String, implementation index: Int
     ) -> (FuzzCase, Result<JSONObject, ShimError>, CallOutcome, CaseJudge.Verdict) {
+        let (label, implementation) = implementations[index]
+        let prefix = label.isEmpty ? "" : "\(label): "
         var best = input
         var bestReference = families.reference.call(input.request)
         var bestOutcome = implementation.call(input.request)
@@ -223,7 +274,7 @@ public final class DifferentialFuzzer {
             if case .failure(let error) = reference, error.code == ShimError.badRequestCode { return false }
             let outcome = implementation.call(candidate.request)
             guard let verdict = failure(candidate, reference: reference, outcome: outcome),
-                Self.key(candidate, reference: reference, verdict: verdict) == key
+                prefix + Self.key(candidate, reference: reference, verdict: verdict) == key
             else { return false }
             (best, bestReference, bestOutcome, bestVerdict) = (candidate, reference, outcome, verdict)
             return true

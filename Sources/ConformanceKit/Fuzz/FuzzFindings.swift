@@ -5,9 +5,11 @@ import WireCore
 /// `Vectors/` format with the suite's own id, so `wirecheck vectors verify --vectors <dir>` runs them
 /// as regression cases (each expects the reference's answer).
 public enum FuzzFindings {
-    /// The case id of a finding: the suite, `fuzz-`, and a hash of the request.
+    /// The case id of a finding: the suite, `fuzz-`, the implementation's label with several, and a hash
+    /// of the request.
     public static func id(of finding: DifferentialFuzzer.Finding) -> String {
-        "\(finding.input.suite.id)/fuzz-\(VectorGenerator.fnv1a(Array(finding.input.request.line.utf8)).prefix(12))"
+        let label = finding.implementation.isEmpty ? "" : "\(finding.implementation)-"
+        return "\(finding.input.suite.id)/fuzz-\(label)\(VectorGenerator.fnv1a(Array(finding.input.request.line.utf8)).prefix(12))"
     }
 
     /// The findings as vector files, by suite id; `sources` are the vector files the seeds came from
@@ -33,7 +35,7 @@ public enum FuzzFindings {
                 format: source.format, suite: suiteID, spec: source.spec,
                 header: [
                     "Findings of `wirecheck fuzz`: inputs on which the implementation and the reference disagreed, minimised. "
-                        + "Each case expects the reference's answer; run them with `wirecheck vectors verify --vectors DIR`.",
+                        + "Each case expects the reference's answer; run them with `wirecheck vectors verify --vectors DIR`."
                 ], notes: notes, testGroups: groups)
         }
     }

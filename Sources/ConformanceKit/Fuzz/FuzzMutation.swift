@@ -22,6 +22,7 @@ public enum FuzzMutation: String, CaseFlag {
     case arrayDrop = "FuzzArrayDrop"
     case arrayDuplicate = "FuzzArrayDuplicate"
     case memberDrop = "FuzzMemberDrop"
+    case resealed = "FuzzResealed"
 
     /// What the mutation does, for the findings file's notes.
     public var note: VectorFile.Note {
@@ -40,12 +41,14 @@ public enum FuzzMutation: String, CaseFlag {
             case .characterRepeat: (.edgeCase, "A character of a string repeated once or more, so lengths step over their limits.")
             case .unicode: (.edgeCase, "A non-ASCII scalar inserted: BOM, combining mark, look-alike, non-BMP, line separator.")
             case .caseSwap: (.edgeCase, "The case of a letter swapped.")
-            case .integerBoundary: (.edgeCase, "An integer replaced by a boundary: 0, ±1, its neighbours, the 32-, 53- and 64-bit edges.")
+            case .integerBoundary:
+                (.edgeCase, "An integer set to a boundary: 0, ±1, its neighbours, another integer of the case ±1, 32/53/64-bit edges.")
             case .booleanFlip: (.basic, "A boolean negated.")
             case .enumSwap: (.basic, "A member of a closed set replaced by another member.")
             case .arrayDrop: (.edgeCase, "An element of an array removed.")
             case .arrayDuplicate: (.edgeCase, "An element of an array repeated.")
             case .memberDrop: (.basic, "A member of a nested object removed.")
+            case .resealed: (.functionality, "A structure inside a signed or MACed argument changed, then signed or MACed again.")
             }
         return VectorFile.Note(bugType: bugType, description: text)
     }
@@ -55,9 +58,13 @@ public enum FuzzMutation: String, CaseFlag {
 /// Bytes are recognised as lower-case hex (how the vectors write them) and mutated as bytes.
 struct JSONMutator {
     var random: SeededRandom
+    /// The integers of the case being mutated: a boundary is often another field's value (now = expires_at).
+    var context: [Int64] = []
 
     /// Scalars that trip readers: BOM, combining acute, Cyrillic a, non-BMP, line separator, NUL, DEL, NBSP.
-    static let unicode: [Unicode.Scalar] = ["\u{FEFF}", "\u{0301}", "\u{0430}", "\u{1F600}", "\u{2028}", "\u{0000}", "\u{007F}", "\u{00A0}"]
+    static let unicode: [Unicode.Scalar] = [
+        "\u{FEFF}", "\u{0301}", "\u{0430}", "\u{1F600}", "\u{2028}", "\u{0000}", "\u{007F}", "\u{00A0}",
+    ]
     /// ASCII that formats give a meaning: separators, escapes, padding, percent, whitespace.
     static let syntax: [Character] = ["%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A"]
 
@@ -189,9 +196,11 @@ struct JSONMutator {
     mutating func boundary(near number: Int64) -> Int64 {
         let candidates: [Int64] = [
             0, 1, -1, number &+ 1, number &- 1, number &* 2, 0 &- number, Int64(Int32.max), Int64(Int32.max) + 1, Int64(Int32.min),
-            Int64(UInt32.max), Int64(UInt32.max) + 1, 1 << 53, (1 << 53) + 1, .max, .min, 253402300799, 253402300800,
+            Int64(UInt32.max), Int64(UInt32.max) + 1, 1 << 53, (1 << 53) + 1, .max, .min, 253_402_300_799, 253_402_300_800,
         ]
-        let others = candidates.filter { $0 != number }
+        let related = context.flatMap { [$0 &- 1, $0, $0 &+ 1] }
+        let others = (chance(2) && !related.isEmpty ? related : candidates).filter { $0 != number }
+        guard !others.isEmpty else { return number &+ 1 }
         return others[index(others.count)]
     }
 }
