@@ -12,20 +12,23 @@ struct FuzzCommand: ParsableCommand {
             Takes every vector case of the ops your shim lists, changes one to three of its arguments (bytes flipped, \
             inserted, cut or spliced from another case; strings with separators, escapes and non-ASCII scalars; integers \
             at their boundaries; another value of a closed set; array elements and object members dropped or repeated), \
-            and sends each input to your shim and to the reference in process. The answer is judged as the vector case \
+            and sends each input to your shim and to the reference in process. Where a suite knows how, a structure \
+            behind a MAC or signature is changed and sealed again with the case's keys (a cdev token's payload, a \
+            FlowDown exchange URL's query items), so the change reaches the checks behind it. The answer is judged as the vector case \
             the reference's answer makes of it (--strict and --expect as for `vectors verify`). An input the reference \
             refuses as bad-request is not sent. A disagreement is a finding: minimised (chunks of the changed fields \
             removed while it still disagrees the same way), counted once per (op, the reference's outcome, the shim's), and \
             written as a vector file per suite under <report>/findings/, which `wirecheck vectors verify --vectors \
-            <report>/findings --shim CMD` reruns as regression cases. Disagreements on inputs made from acceptable \
-            cases are counted apart, not reported. Exit 1 when there is a finding, 0 when none, 2 on a harness error \
+            <report>/findings --shim CMD` reruns as regression cases. An input made from an acceptable case \
+            stays acceptable: another answer than the reference's is counted apart, and is a finding only with \
+            --strict. Exit 1 when there is a finding, 0 when none, 2 on a harness error \
             (a shim that never answers hello). The same --seed with the same vectors and shim gives the same run.
+            With --against, both shims get the same inputs and each is judged against the reference, which breaks \
+            their ties; a finding says which shim it is of, and only the ops both list are fuzzed.
             Examples:
               wirecheck fuzz --shim "python3 Examples/python_shim.py" --seconds 30 --seed 7
               wirecheck fuzz --shim ./my-shim --ops 'cdev.*' --cases 20000 --strict --json
               wirecheck fuzz --shim ./go-shim --against ./rust-shim --seconds 60
-            With --against, both shims get the same inputs and each is judged against the reference, which breaks \
-            their ties; a finding says which shim it is of, and only the ops both list are fuzzed.
             """)
 
     @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
@@ -158,8 +161,8 @@ struct FuzzCommand: ParsableCommand {
 
             - inputs sent: \(statistics.sent) in \(String(format: "%.1f", statistics.seconds)) s (\(rate)/s)
             - refused by the reference as bad-request, not sent: \(statistics.malformed)
-            - disagreements: \(statistics.disagreements) (on inputs from acceptable cases, not findings: \
-            \(statistics.acceptableDisagreements))
+            - disagreements: \(statistics.disagreements); other answers on inputs from acceptable cases, \
+            not findings without --strict: \(statistics.acceptableDisagreements)
             - findings: \(findings.count)
             - ops: \(statistics.perOp.keys.sorted().map { "\($0) \(statistics.perOp[$0]!)" }.joined(separator: ", "))
 

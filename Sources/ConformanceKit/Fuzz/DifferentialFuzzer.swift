@@ -53,7 +53,8 @@ public final class DifferentialFuzzer {
         public var sent = 0
         /// Inputs the reference refused as `bad-request` (the mutation broke the arguments' shape): not sent.
         public var malformed = 0
-        /// Disagreements on inputs made from `acceptable` cases, where either answer is allowed.
+        /// Inputs made from `acceptable` cases answered otherwise than the reference, which passes without
+        /// `--strict` (either answer is allowed) and is a finding with it.
         public var acceptableDisagreements = 0
         /// Inputs that disagreed (findings and their duplicates).
         public var disagreements = 0
@@ -193,14 +194,20 @@ public final class DifferentialFuzzer {
     private func resealed(_ input: inout FuzzCase, through layer: FuzzLayer) -> Bool {
         var args = input.params
         for (key, value) in input.input { args[key] = value }
-        guard let structure = layer.open(args) else { return false }
+        guard var structure = layer.open(args) else { return false }
         mutator.context += Self.integers(in: structure)
-        guard let (changed, mutation) = mutator.mutate(structure, allowed: nil, donor: nil), let sealed = layer.seal(args, changed)
-        else { return false }
+        // Up to three changes inside, as outside: a repeated item that then differs takes two.
+        var inside: [FuzzMutation] = []
+        for _ in 0..<(1 + (mutator.chance(2) ? 1 + mutator.index(2) : 0)) {
+            guard let (changed, mutation) = mutator.mutate(structure, allowed: nil, donor: nil) else { break }
+            structure = changed
+            inside.append(mutation)
+        }
+        guard !inside.isEmpty, let sealed = layer.seal(args, structure) else { return false }
         for (key, value) in sealed where args[key] != value {
             if input.params[key] != nil { input.params[key] = value } else { input.input[key] = value }
-            input.changedFields += ["\(key) (\(layer.name))", key]
-            input.mutations += [mutation, .resealed]
+            input.changedFields += Array(repeating: "\(key) (\(layer.name))", count: inside.count) + [key]
+            input.mutations += inside + [.resealed]
         }
         return !input.mutations.isEmpty
     }
@@ -217,12 +224,15 @@ public final class DifferentialFuzzer {
 
     /// The verdict on one answer, and a finding when it fails.
     private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome, implementation: Int) {
-        guard let verdict = failure(input, reference: reference, outcome: outcome) else { return }
-        statistics.disagreements += 1
-        if input.seed.result == .acceptable {
-            statistics.acceptableDisagreements += 1
+        guard let verdict = failure(input, reference: reference, outcome: outcome) else {
+            // Made from an acceptable case, either answer passes (as the vectors' case would without
+            // --strict); an answer other than the reference's is counted, not reported.
+            if input.seed.result == .acceptable, strictFailure(input, reference: reference, outcome: outcome) {
+                statistics.acceptableDisagreements += 1
+            }
             return
         }
+        statistics.disagreements += 1
         let label = implementations[implementation].label
         let key = (label.isEmpty ? "" : "\(label): ") + Self.key(input, reference: reference, verdict: verdict)
         if let index = findingIndex[key] {
@@ -242,6 +252,12 @@ public final class DifferentialFuzzer {
         let test = input.testCase(expected: reference)
         let verdict = options.judge.judge(outcome.response, test: test, in: input.group, of: input.suite)
         return verdict.status.failsRun ? verdict : nil
+    }
+
+    /// Whether the answer differs from the reference's as `--strict` sees it.
+    private func strictFailure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> Bool {
+        let strict = CaseJudge(strict: true, expectations: options.judge.expectations)
+        return strict.judge(outcome.response, test: input.testCase(expected: reference), in: input.group, of: input.suite).status.failsRun
     }
 
     /// Op, the reference's outcome class and the implementation's: two inputs with the same key are one

@@ -46,7 +46,7 @@ public enum FuzzMutation: String, CaseFlag {
             case .booleanFlip: (.basic, "A boolean negated.")
             case .enumSwap: (.basic, "A member of a closed set replaced by another member.")
             case .arrayDrop: (.edgeCase, "An element of an array removed.")
-            case .arrayDuplicate: (.edgeCase, "An element of an array repeated.")
+            case .arrayDuplicate: (.edgeCase, "An element of an array repeated, as it is or changed.")
             case .memberDrop: (.basic, "A member of a nested object removed.")
             case .resealed: (.functionality, "A structure inside a signed or MACed argument changed, then signed or MACed again.")
             }
@@ -97,7 +97,10 @@ struct JSONMutator {
                 return (.array(items), .arrayDrop)
             }
             if chance(2) {
-                items.insert(items[at], at: at)
+                // Half the time the copy differs: which of two repeated items wins is a classic disagreement.
+                var copy = items[at]
+                if chance(2), let (changed, _) = mutate(copy, allowed: nil, donor: nil) { copy = changed }
+                items.insert(copy, at: at + 1)
                 return (.array(items), .arrayDuplicate)
             }
             guard let (inner, mutation) = mutate(items[at], allowed: nil, donor: nil) else { return nil }

@@ -1,0 +1,50 @@
+import ConformanceKit
+import ModelExchange
+import WireCore
+
+extension FlowDownVerifySuite {
+    /// `flowdown.verifyExchange`'s URL opened to its query items (`[name, value-or-null]` pairs) and signed
+    /// again with the suite's key over the canonical string FlowDown will rebuild from it, so a changed item
+    /// (repeated, dropped, renamed, another value) reaches the checks behind the signature (section 6).
+    /// Only URLs of that key (the `pk` of the case) are opened.
+    public func fuzzLayers(of kind: GroupKind) -> [FuzzLayer] {
+        guard kind.type == Self.verifyExchange.type else { return [] }
+        let signer = Builder()
+        return [
+            FuzzLayer(
+                "exchange query items",
+                open: { args in
+                    guard args[F.handshakePK] == signer.pk, let url = args[F.exchangeURL], let query = Self.unsignedQuery(url) else {
+                        return nil
+                    }
+                    return .array(URLQueryEncoding.decode(query).map { [.string($0.name), $0.value.map { .string($0) } ?? .null] })
+                },
+                seal: { args, structure in
+                    guard let items = Self.items(structure) else { return nil }
+                    let template = "flowdown://models/exchange?\(URLQueryEncoding.encode(items))&sig={sig}"
+                    guard (try? ExchangeVerifier.exchange(in: template.replacingOccurrences(of: "{sig}", with: "x"))) != nil else {
+                        return nil
+                    }
+                    var sealed = args
+                    sealed.set(F.exchangeURL, signer.signed(template))
+                    return sealed
+                })
+        ]
+    }
+
+    /// `[name, value-or-null]` pairs read back as query items (a mutation may have broken their shape).
+    static func items(_ structure: JSONValue) -> [QueryItem]? {
+        var items: [QueryItem] = []
+        for pair in structure.arrayValue ?? [] {
+            guard let pair = pair.arrayValue, pair.count == 2, let name = pair[0].stringValue else { return nil }
+            items.append(QueryItem(name, pair[1].stringValue))
+        }
+        return items
+    }
+
+    /// The query of an exchange URL before its `&sig=`.
+    static func unsignedQuery(_ url: String) -> String? {
+        guard let start = url.firstIndex(of: "?"), let end = url.range(of: "&sig=")?.lowerBound, start < end else { return nil }
+        return String(url[url.index(after: start)..<end])
+    }
+}
