@@ -15,8 +15,9 @@ struct FuzzCommand: ParsableCommand {
             and sends each input to your shim and to the reference in process. Where a suite knows how, a structure \
             behind a MAC or signature is changed and sealed again with the case's keys (a cdev token's payload, a \
             FlowDown exchange URL's query items), so the change reaches the checks behind it. The answer is judged as the vector case \
-            the reference's answer makes of it (--strict and --expect as for `vectors verify`). An input the reference \
-            refuses as bad-request is not sent. A disagreement is a finding: minimised (chunks of the changed fields \
+            the reference's answer makes of it (--strict and --expect as for `vectors verify`, but for \
+            expectedFailures: a mutated input is a new case). An input the reference \
+            refuses as bad-request (or unimplemented) is not sent. A disagreement is a finding: minimised (chunks of the changed fields \
             removed while it still disagrees the same way), counted once per (op, the reference's outcome, the shim's), and \
             written as a vector file per suite under <report>/findings/, which `wirecheck vectors verify --vectors \
             <report>/findings --shim CMD` reruns as regression cases. An input made from an acceptable case \
@@ -39,7 +40,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "S")) var seconds: Double?
     @Option(help: ArgumentHelp("Stop after this many inputs (default 10000 when neither limit is given).", valueName: "N"))
     var cases: Int?
-    @Option(help: ArgumentHelp("Fuzz only ops matching this glob (repeatable), e.g. 'nanotdf.*'.", valueName: "GLOB"))
+    @Option(help: ArgumentHelp("Fuzz only ops matching this glob or family (repeatable), e.g. 'nanotdf.*' or cdev.", valueName: "GLOB"))
     var ops: [String] = []
     @Flag(help: "Also require the error class of refused inputs.") var strict = false
     @Option(help: ArgumentHelp("Expectations file: disabled, expectedFailures, errorMap, acceptable.", valueName: "FILE"))
@@ -118,9 +119,10 @@ struct FuzzCommand: ParsableCommand {
         }
         let statistics = fuzzer.statistics
         let findingsDirectory = "\(directory)/findings"
+        let expectOption = expect.map { " --expect \(ShellQuote.quote($0))" } ?? ""
         let reproduce = { (id: String, label: String) in
             "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim "
-                + "\(ShellQuote.quote(label == "against" ? against ?? shim : shim))\(strict ? " --strict" : "") --only \(id)"
+                + "\(ShellQuote.quote(label == "against" ? against ?? shim : shim))\(strict ? " --strict" : "")\(expectOption) --only \(id)"
         }
         let results = fuzzer.findings.map { finding in
             let named = shims.first { $0.label == finding.implementation }?.implementation.name ?? implementation.name
@@ -137,6 +139,8 @@ struct FuzzCommand: ParsableCommand {
         }
         do {
             try report.write(to: directory)
+            // A reused --report-dir must not keep an earlier run's findings for `vectors verify` to run again.
+            try? FileManager.default.removeItem(atPath: findingsDirectory)
             let vectorFiles = FuzzFindings.files(fuzzer.findings, sources: files) { id in
                 reproduce(id, fuzzer.findings.first { FuzzFindings.id(of: $0) == id }?.implementation ?? "shim")
             }
@@ -182,7 +186,7 @@ struct FuzzCommand: ParsableCommand {
         _ statistics: DifferentialFuzzer.Statistics, findings: [DifferentialFuzzer.Finding], directory: String, seed: UInt64
     ) -> JSONValue {
         [
-            "seed": .int(Int64(bitPattern: seed)), "reportDirectory": .string(directory), "sent": .int(Int64(statistics.sent)),
+            "seed": .string("\(seed)"), "reportDirectory": .string(directory), "sent": .int(Int64(statistics.sent)),
             "seconds": .double((statistics.seconds * 100).rounded() / 100), "malformed": .int(Int64(statistics.malformed)),
             "disagreements": .int(Int64(statistics.disagreements)),
             "acceptableDisagreements": .int(Int64(statistics.acceptableDisagreements)),

@@ -69,6 +69,11 @@ public final class DifferentialFuzzer {
     private let families: ProtocolFamilies
     private let implementations: [(label: String, implementation: any ImplementationUnderTest)]
     private let options: Options
+    /// The run's judge without `expectedFailures`: an input made from a case expected to fail is a new case,
+    /// whose agreement with the reference must not count as an XPASS.
+    private let caseJudge: CaseJudge
+    /// When the run's `seconds` are up (minimisation stops there too).
+    private var deadline: ContinuousClock.Instant? = nil
     private var seeds: [FuzzCase] = []
     private var seedsByType: [String: [Int]] = [:]
     private var seedTypes: [String] = []
@@ -94,6 +99,9 @@ public final class DifferentialFuzzer {
         precondition(!implementations.isEmpty, "no implementation to fuzz")
         self.families = families
         self.implementations = implementations
+        var expectations = options.judge.expectations
+        expectations.expectedFailures = [:]
+        caseJudge = CaseJudge(strict: options.judge.strict, expectations: expectations)
         self.options = options
         mutator = JSONMutator(random: SeededRandom(seed: options.seed))
         var skipped = Set<String>()
@@ -101,12 +109,12 @@ public final class DifferentialFuzzer {
             guard let suite = families.suite(id: file.suite) else { continue }
             for group in file.testGroups {
                 guard let kind = suite.kind(of: group) else { continue }
-                guard options.ops.isEmpty || options.ops.contains(where: { CaseSelection.matches($0, kind.op) }) else { continue }
+                guard options.ops.isEmpty || options.ops.contains(where: { Self.op(kind.op, matches: $0) }) else { continue }
                 guard implementations.allSatisfy({ $0.implementation.supportedOps.contains(kind.op) }) else {
                     skipped.insert(kind.op)
                     continue
                 }
-                for test in group.tests {
+                for test in group.tests where options.judge.expectations.disabledReason(for: test.id) == nil {
                     seedsByType[kind.type, default: []].append(seeds.count)
                     seeds.append(
                         FuzzCase(
@@ -126,16 +134,18 @@ public final class DifferentialFuzzer {
     public func run(progress: (Statistics, Int) -> Void = { _, _ in }) {
         guard !seeds.isEmpty else { return }
         let started = ContinuousClock.now
+        deadline = options.seconds.map { started + .milliseconds(Int64($0 * 1000)) }
         func elapsed() -> Double {
             let time = ContinuousClock.now - started
             return Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
         }
+        // Without a limit a run stops after 10,000 inputs.
+        let caseLimit = options.cases ?? (options.seconds == nil ? 10_000 : nil)
         while true {
-            if let limit = options.cases, statistics.sent >= limit { break }
+            if let limit = caseLimit, statistics.sent >= limit { break }
             if let limit = options.seconds, elapsed() >= limit { break }
-            if options.seconds == nil, options.cases == nil, statistics.sent >= 10_000 { break }
             var batch: [(FuzzCase, Result<JSONObject, ShimError>)] = []
-            let size = options.cases.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize
+            let size = caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize
             while batch.count < size {
                 let input = mutated()
                 let reference = families.reference.call(input.request)
@@ -212,6 +222,12 @@ public final class DifferentialFuzzer {
         return !input.mutations.isEmpty
     }
 
+    /// `--ops`: a glob, or a plain word that names an op or a family (`cdev` is every `cdev.*` op).
+    static func op(_ op: String, matches pattern: String) -> Bool {
+        if pattern.contains(where: { "*?[".contains($0) }) { return CaseSelection.matches(pattern, op) }
+        return op == pattern || op.hasPrefix(pattern + ".")
+    }
+
     /// Every integer in `value`, for boundaries taken from the case itself.
     static func integers(in value: JSONValue) -> [Int64] {
         switch value {
@@ -240,7 +256,8 @@ public final class DifferentialFuzzer {
             return
         }
         guard findings.count < options.maxFindings else { return }
-        let minimal = minimise(input, key: key, implementation: implementation)
+        let minimal = minimise(
+            input, key: key, implementation: implementation, found: (reference, outcome, verdict), deadline: deadline)
         findingIndex[key] = findings.count
         findings.append(
             Finding(
@@ -250,13 +267,13 @@ public final class DifferentialFuzzer {
     /// The verdict when it fails the run, else nil.
     private func failure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> CaseJudge.Verdict? {
         let test = input.testCase(expected: reference)
-        let verdict = options.judge.judge(outcome.response, test: test, in: input.group, of: input.suite)
+        let verdict = caseJudge.judge(outcome.response, test: test, in: input.group, of: input.suite)
         return verdict.status.failsRun ? verdict : nil
     }
 
     /// Whether the answer differs from the reference's as `--strict` sees it.
     private func strictFailure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> Bool {
-        let strict = CaseJudge(strict: true, expectations: options.judge.expectations)
+        let strict = CaseJudge(strict: true, expectations: caseJudge.expectations)
         return strict.judge(outcome.response, test: input.testCase(expected: reference), in: input.group, of: input.suite).status.failsRun
     }
 
@@ -273,17 +290,20 @@ public final class DifferentialFuzzer {
     }
 
     /// The input made smaller while it keeps its key: chunks of each changed string or byte field removed
-    /// (delta debugging), one call at a time, within `options.minimiseCalls`.
+    /// (delta debugging), one call at a time, within `options.minimiseCalls` (three for an input the shim did
+    /// not answer: each try may wait the whole timeout) and the run's deadline. It starts from the answers
+    /// that made the finding, so a shim that answers otherwise the second time still leaves a true finding.
     private func minimise(
-        _ input: FuzzCase, key: String, implementation index: Int
+        _ input: FuzzCase, key: String, implementation index: Int,
+        found: (Result<JSONObject, ShimError>, CallOutcome, CaseJudge.Verdict), deadline: ContinuousClock.Instant?
     ) -> (FuzzCase, Result<JSONObject, ShimError>, CallOutcome, CaseJudge.Verdict) {
         let (label, implementation) = implementations[index]
         let prefix = label.isEmpty ? "" : "\(label): "
         var best = input
-        var bestReference = families.reference.call(input.request)
-        var bestOutcome = implementation.call(input.request)
-        var bestVerdict = failure(input, reference: bestReference, outcome: bestOutcome)
+        var (bestReference, bestOutcome, bestVerdict) = found
+        let budget = key.hasSuffix("no-answer") ? 3 : options.minimiseCalls
         var calls = 0
+        func spent() -> Bool { calls >= budget || deadline.map { ContinuousClock.now >= $0 } ?? false }
         func holds(_ candidate: FuzzCase) -> Bool {
             calls += 1
             let reference = families.reference.call(candidate.request)
@@ -295,7 +315,8 @@ public final class DifferentialFuzzer {
             (best, bestReference, bestOutcome, bestVerdict) = (candidate, reference, outcome, verdict)
             return true
         }
-        for name in Set(input.changedFields) {
+        var seen = Set<String>()
+        for name in input.changedFields where seen.insert(name).inserted {
             let inParams = best.params[name] != nil
             guard case .string(let text)? = inParams ? best.params[name] : best.input[name] else { continue }
             let hex = JSONMutator.hexBytes(text) != nil
@@ -304,10 +325,10 @@ public final class DifferentialFuzzer {
             var units = characters.map(String.init)
             if hex { units = stride(from: 0, to: characters.count, by: 2).map { String(characters[$0..<$0 + 2]) } }
             var chunk = max(1, units.count / 2)
-            while chunk >= 1, calls < options.minimiseCalls {
+            while chunk >= 1, !spent() {
                 var removed = false
                 var start = 0
-                while start < units.count, calls < options.minimiseCalls {
+                while start < units.count, !spent() {
                     var shorter = units
                     shorter.removeSubrange(start..<min(units.count, start + chunk))
                     var candidate = best
@@ -326,7 +347,6 @@ public final class DifferentialFuzzer {
                 if !removed { chunk /= 2 }
             }
         }
-        let verdict = bestVerdict ?? CaseJudge.Verdict(status: .fail, reason: "disagreement", output: "")
-        return (best, bestReference, bestOutcome, verdict)
+        return (best, bestReference, bestOutcome, bestVerdict)
     }
 }

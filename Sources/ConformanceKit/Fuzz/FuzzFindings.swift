@@ -5,11 +5,12 @@ import WireCore
 /// `Vectors/` format with the suite's own id, so `wirecheck vectors verify --vectors <dir>` runs them
 /// as regression cases (each expects the reference's answer).
 public enum FuzzFindings {
-    /// The case id of a finding: the suite, `fuzz-`, the implementation's label with several, and a hash
-    /// of the request.
+    /// The case id of a finding: the id of the case it was made from (so an expectations file's globs over
+    /// it apply), `fuzz-`, the implementation's label with several, and a hash of the request.
     public static func id(of finding: DifferentialFuzzer.Finding) -> String {
         let label = finding.implementation.isEmpty ? "" : "\(finding.implementation)-"
-        return "\(finding.input.suite.id)/fuzz-\(label)\(VectorGenerator.fnv1a(Array(finding.input.request.line.utf8)).prefix(12))"
+        let hash = VectorGenerator.fnv1a(Array(finding.input.request.line.utf8)).prefix(12)
+        return "\(finding.input.seed.id)/fuzz-\(label)\(hash)"
     }
 
     /// The findings as vector files, by suite id; `sources` are the vector files the seeds came from

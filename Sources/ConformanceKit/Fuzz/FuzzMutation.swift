@@ -186,7 +186,8 @@ struct JSONMutator {
             let letters = characters.indices.filter { characters[$0].isLetter }
             let position = letters[index(letters.count)]
             let letter = characters[position]
-            characters[position] = Character(letter.isUppercase ? letter.lowercased() : letter.uppercased())
+            // "ß" upper-cases to "SS": the swap may change the length.
+            characters.replaceSubrange(position...position, with: Array(letter.isUppercase ? letter.lowercased() : letter.uppercased()))
             return (String(characters), .caseSwap)
         case 4 where characters.count > 1:
             return (String(characters.prefix(index(characters.count))), .truncate)
