@@ -118,7 +118,8 @@ public enum FlowDownFields {
         payload.name, "Stage completed only: the encrypted payload, the callback's payload item.", required: false)
     /// The callback URL.
     public static let callbackURL: Field<String> = .string(
-        handshakeURL.name, "The callback URL <scheme>://models/exchange?stage=…&session=…[&pk=…|&format=plist&payload=…], byte for byte.")
+        handshakeURL.name,
+        "The callback URL <scheme>://models/exchange?stage=…&session=…[&pk=…|&format=plist&payload=…], byte for byte.")
 
     // MARK: Session scenarios
 
@@ -290,7 +291,5 @@ public enum FlowDownFields {
         "models", "The models in plist order, each a model dict in the JSON form (keys as in the plist).", items: model)
 
     /// The schema of an object with exactly `fields` (the required ones required).
-    static func objectSchema(_ fields: [any DeclaredField]) -> JSONValue {
-        SchemaBuilder.object(fields.map { ($0.name, $0.schema) }, required: fields.filter(\.required).map(\.name))
-    }
+    static func objectSchema(_ fields: [any DeclaredField]) -> JSONValue { fields.objectSchema }
 }

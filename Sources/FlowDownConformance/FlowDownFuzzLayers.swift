@@ -17,10 +17,10 @@ extension FlowDownVerifySuite {
                     guard args[F.handshakePK] == signer.pk, let url = args[F.exchangeURL], let query = Self.unsignedQuery(url) else {
                         return nil
                     }
-                    return .array(URLQueryEncoding.decode(query).map { [.string($0.name), $0.value.map { .string($0) } ?? .null] })
+                    return Self.queryItems.encode(URLQueryEncoding.decode(query))
                 },
                 seal: { args, structure in
-                    guard let items = Self.items(structure) else { return nil }
+                    guard let items = try? Self.queryItems.decode(structure) else { return nil }
                     let template = "flowdown://models/exchange?\(URLQueryEncoding.encode(items))&sig={sig}"
                     guard (try? ExchangeVerifier.exchange(in: template.replacingOccurrences(of: "{sig}", with: "x"))) != nil else {
                         return nil
@@ -32,15 +32,8 @@ extension FlowDownVerifySuite {
         ]
     }
 
-    /// `[name, value-or-null]` pairs read back as query items (a mutation may have broken their shape).
-    static func items(_ structure: JSONValue) -> [QueryItem]? {
-        var items: [QueryItem] = []
-        for pair in structure.arrayValue ?? [] {
-            guard let pair = pair.arrayValue, pair.count == 2, let name = pair[0].stringValue else { return nil }
-            items.append(QueryItem(name, pair[1].stringValue))
-        }
-        return items
-    }
+    /// The layer's structure: the query items as `[name, value-or-null]` pairs (not a field of the vectors).
+    static let queryItems: Field<[QueryItem]> = .queryItems("items", "The exchange URL's query items before sig.")
 
     /// The query of an exchange URL before its `&sig=`.
     static func unsignedQuery(_ url: String) -> String? {

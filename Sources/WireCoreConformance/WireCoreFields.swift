@@ -20,36 +20,11 @@ public enum WireCoreFields {
 
     // MARK: URL query encoding
 
-    /// One item of `items`: a two-element array rather than an object, as the vectors have always written it.
-    static let itemSchema = SchemaBuilder.described(
-        [
-            "type": "array", "minItems": 2, "maxItems": 2,
-            "prefixItems": [
-                SchemaBuilder.described(SchemaBuilder.string, "The item's name, decoded (not percent-encoded)."),
-                SchemaBuilder.described(
-                    SchemaBuilder.nullable(SchemaBuilder.string),
-                    "The item's value, decoded; null for an item without '=' (an empty string keeps its '=')."),
-            ],
-        ], "One query item: [name, value-or-null].")
-
     /// The query items, in order.
-    public static let items = Field<[QueryItem]>(
+    public static let items: Field<[QueryItem]> = .queryItems(
         "items",
         "The query items in their order, each [name, value-or-null], as URLComponents.queryItems holds them: what queryEncode "
-            + "writes and what queryDecode reads.",
-        schema: SchemaBuilder.array(itemSchema),
-        decode: { json throws(FieldProblem) in
-            guard let array = json.arrayValue else { throw FieldProblem("must be an array") }
-            var items: [QueryItem] = []
-            for (index, element) in array.enumerated() {
-                guard let pair = element.arrayValue, pair.count == 2, let name = pair[0].stringValue,
-                    pair[1].isNull || pair[1].stringValue != nil
-                else { throw FieldProblem("has item \(index) that is not [name, value-or-null]") }
-                items.append(QueryItem(name, pair[1].stringValue))
-            }
-            return items
-        },
-        encode: { items in .array(items.map { [.string($0.name), $0.value.map { .string($0) } ?? .null] }) })
+            + "writes and what queryDecode reads.")
     /// The query string.
     public static let query: Field<String> = .string(
         "query", "The query after '?' (without it), percent-encoded as URLComponents.percentEncodedQuery writes it; may be empty.")

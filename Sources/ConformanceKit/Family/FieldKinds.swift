@@ -58,21 +58,43 @@ extension Field where Value == Bool {
     }
 }
 
+extension Field where Value == [QueryItem] {
+    /// URL query items in order, each a two-element array `[name, value-or-null]` (null: an item without `=`).
+    public static func queryItems(_ name: String, _ description: String, required: Bool = true) -> Field<[QueryItem]> {
+        let item = SchemaBuilder.described(
+            [
+                "type": "array", "minItems": 2, "maxItems": 2,
+                "prefixItems": [
+                    SchemaBuilder.described(SchemaBuilder.string, "The item's name, decoded (not percent-encoded)."),
+                    SchemaBuilder.described(
+                        SchemaBuilder.nullable(SchemaBuilder.string),
+                        "The item's value, decoded; null for an item without '=' (an empty string keeps its '=')."),
+                ],
+            ], "One query item: [name, value-or-null].")
+        return Field(name, description, schema: SchemaBuilder.array(item), required: required) { json throws(FieldProblem) in
+            guard let array = json.arrayValue else { throw FieldProblem("must be an array") }
+            var items: [QueryItem] = []
+            for (index, element) in array.enumerated() {
+                guard let pair = element.arrayValue, pair.count == 2, let name = pair[0].stringValue,
+                    pair[1].isNull || pair[1].stringValue != nil
+                else { throw FieldProblem("has item \(index) that is not [name, value-or-null]") }
+                items.append(QueryItem(name, pair[1].stringValue))
+            }
+            return items
+        } encode: { items in .array(items.map { [.string($0.name), $0.value.map { .string($0) } ?? .null] }) }
+    }
+}
+
 extension Field where Value == JSONObject {
     /// An object of these fields: the declared members are checked and named like top-level ones; the
     /// schema allows no others, and an op ignores any it is given.
     public static func object(
         _ name: String, _ description: String, fields: [any DeclaredField], required: Bool = true
     ) -> Field<JSONObject> {
-        let schema = SchemaBuilder.object(fields.map { ($0.name, $0.schema) }, required: fields.filter(\.required).map(\.name))
-        return Field(name, description, schema: schema, required: required) { json throws(FieldProblem) in
+        Field(name, description, schema: fields.objectSchema, required: required) { json throws(FieldProblem) in
             guard let object = json.objectValue else { throw FieldProblem("must be an object") }
-            for field in fields {
-                guard let value = object[field.name] else {
-                    if field.required { throw FieldProblem("has no '\(field.name)'") }
-                    continue
-                }
-                if let reason = field.problem(with: value) { throw FieldProblem("has '\(field.name)' that \(reason)") }
+            if let (member, reason) = fields.firstProblem(in: object) {
+                throw FieldProblem(reason.map { "has '\(member)' that \($0)" } ?? "has no '\(member)'")
             }
             return object
         } encode: { .object($0) }

@@ -33,18 +33,18 @@ public struct GroupKind: Sendable {
     /// The JSON Schema of one group of this type (written to `Vectors/schema/<type>.schema.json`).
     public var schema: JSONValue {
         SchemaBuilder.group(
-            type: type, params: Self.objectSchema(params), input: Self.objectSchema(input), expected: Self.objectSchema(expected))
-    }
-
-    /// The schema of an object with exactly these fields.
-    static func objectSchema(_ fields: [any DeclaredField]) -> JSONValue {
-        SchemaBuilder.object(fields.map { ($0.name, $0.schema) }, required: fields.filter(\.required).map(\.name))
+            type: type, params: params.objectSchema, input: input.objectSchema, expected: expected.objectSchema)
     }
 
     /// The shim call of one case: the group's params, then the case's input, as the op's arguments.
     public func call(for test: TestCase, in group: TestGroup) -> ShimRequest {
-        var args = group.params.objectValue ?? [:]
-        for (key, value) in test.input.objectValue ?? [:] { args[key] = value }
+        call(params: group.params.objectValue ?? [:], input: test.input.objectValue ?? [:])
+    }
+
+    /// The call of these params and input: the input's members over the params'.
+    public func call(params: JSONObject, input: JSONObject) -> ShimRequest {
+        var args = params
+        for (key, value) in input { args[key] = value }
         return ShimRequest(op, args)
     }
 
@@ -72,13 +72,8 @@ public struct GroupKind: Sendable {
     /// of a nested object; an array's items and undeclared members are the op's to read). A failure is
     /// `bad-request` naming the argument and why, before the op's own code runs.
     public func checkArguments(_ args: JSONObject) throws(ShimError) {
-        for field in params + input {
-            guard let value = args[field.name] else {
-                if field.required { throw HarnessRefusal.argumentMissing(field.name).shimError }
-                continue
-            }
-            if let reason = field.problem(with: value) { throw HarnessRefusal.argumentInvalid(field.name, reason).shimError }
-        }
+        guard let (name, reason) = (params + input).firstProblem(in: args) else { return }
+        throw (reason.map { HarnessRefusal.argumentInvalid(name, $0) } ?? HarnessRefusal.argumentMissing(name)).shimError
     }
 
     /// The reference implementation of this group's op: `run` after the argument check.

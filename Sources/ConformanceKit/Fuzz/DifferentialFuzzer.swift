@@ -144,22 +144,24 @@ public final class DifferentialFuzzer {
         while true {
             if let limit = caseLimit, statistics.sent >= limit { break }
             if let limit = options.seconds, elapsed() >= limit { break }
-            var batch: [(FuzzCase, Result<JSONObject, ShimError>)] = []
+            var batch: [(input: FuzzCase, request: ShimRequest, reference: Result<JSONObject, ShimError>)] = []
             let size = caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize
             while batch.count < size {
                 let input = mutated()
-                let reference = families.reference.call(input.request)
+                let request = input.request
+                let reference = families.reference.call(request)
                 if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
                     statistics.malformed += 1
                     if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
                     continue
                 }
-                batch.append((input, reference))
+                batch.append((input, request, reference))
             }
             guard !batch.isEmpty else { break }
-            let answers = implementations.map { $0.implementation.call(batch: batch.map(\.0.request)) }
+            let requests = batch.map(\.request)
+            let answers = implementations.map { $0.implementation.call(batch: requests) }
             statistics.sent += batch.count
-            for (index, (input, reference)) in batch.enumerated() {
+            for (index, (input, _, reference)) in batch.enumerated() {
                 statistics.perOp[input.kind.op, default: 0] += 1
                 for (which, outcomes) in answers.enumerated() {
                     judge(input, reference: reference, outcome: outcomes[index], implementation: which)
@@ -202,8 +204,7 @@ public final class DifferentialFuzzer {
     /// Changes the structure `layer` guards in `input`'s arguments and seals it again; false when the
     /// input has no such structure or it cannot be sealed.
     private func resealed(_ input: inout FuzzCase, through layer: FuzzLayer) -> Bool {
-        var args = input.params
-        for (key, value) in input.input { args[key] = value }
+        let args = input.request.args
         guard var structure = layer.open(args) else { return false }
         mutator.context += Self.integers(in: structure)
         // Up to three changes inside, as outside: a repeated item that then differs takes two.
@@ -306,9 +307,10 @@ public final class DifferentialFuzzer {
         func spent() -> Bool { calls >= budget || deadline.map { ContinuousClock.now >= $0 } ?? false }
         func holds(_ candidate: FuzzCase) -> Bool {
             calls += 1
-            let reference = families.reference.call(candidate.request)
+            let request = candidate.request
+            let reference = families.reference.call(request)
             if case .failure(let error) = reference, error.code == ShimError.badRequestCode { return false }
-            let outcome = implementation.call(candidate.request)
+            let outcome = implementation.call(request)
             guard let verdict = failure(candidate, reference: reference, outcome: outcome),
                 prefix + Self.key(candidate, reference: reference, verdict: verdict) == key
             else { return false }

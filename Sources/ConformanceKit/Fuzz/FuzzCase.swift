@@ -19,7 +19,7 @@ public struct FuzzCase: Sendable {
     public var changedFields: [String] = []
 
     /// The request to send: the params, then the input, as for a vector case.
-    public var request: ShimRequest { kind.call(for: testCase(), in: group) }
+    public var request: ShimRequest { kind.call(params: params, input: input) }
 
     /// The group this input is judged in.
     public var group: TestGroup { TestGroup(type: kind.type, params: params, tests: []) }
