@@ -10,6 +10,12 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 scratch="${FUZZ_BUILD:-$root/.build-fuzz}"
+# FUZZ_PACKAGE=Fuzz/Differential builds the `wirecheck fuzz` entry point instead (docs/FUZZING.md).
+package="$here"
+if [ -n "${FUZZ_PACKAGE:-}" ]; then
+  package="$(cd "$FUZZ_PACKAGE" && pwd)"
+  scratch="${FUZZ_BUILD:-$root/.build-fuzz-$(basename "$package" | tr 'A-Z' 'a-z')}"
+fi
 export PATH="/opt/swift/usr/bin:$PATH"
 
 sanitizer="${FUZZ_SANITIZER:-address}"
@@ -17,7 +23,7 @@ sanitizer="${FUZZ_SANITIZER:-address}"
 # that follows the hash seed (fixed below, but which order a seed gives is not promised), and swiftc keeps
 # only the last -sanitize=: about half of all builds had no AddressSanitizer in any Swift module
 # (FINDINGS.md, D7). -Xswiftc flags come after SwiftPM's own, so this one is last and names both.
-flags=(--package-path "$here" --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize="$sanitizer"
+flags=(--package-path "$package" --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize="$sanitizer"
   -Xswiftc "-sanitize=fuzzer,$sanitizer" -Xswiftc -use-ld=lld)
 # swiftc runs coverage after AddressSanitizer, so each inline ASan check of a Swift memory access got
 # trace-cmp calls and coverage edges of its own (FINDINGS.md, D8). Checks made as calls have neither.
@@ -44,7 +50,7 @@ if [ "$sanitizer" = address ]; then
     exit 1
   fi
 fi
-targets=$(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p' "$here/Package.swift")
+targets=$(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p; s/^ *name: "\(Fuzz[A-Za-z0-9]*\)",$/\1/p' "$package/Package.swift")
 for target in $targets; do
   [ -x "$scratch/release/$target" ] || { echo "build.sh: $target was not built" >&2; exit 1; }
   echo "$scratch/release/$target"

@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure codec and protocol throughput and write reports/bench/<run-name>.{json,md}.",
-        discussion: Families.all.all.compactMap { family in family.bench.map { "\(family.name): \($0.summary)." } }.joined(separator: " ")
+        discussion: benchSets.map { "\($0.name): \($0.set.summary)." }.joined(separator: " ")
             + """
              Each figure is the median of --samples samples of at least --sample-seconds each, with the slowest and \
             fastest sample as its spread, all in one run; a suite's cases are sampled in turns (one sample of each per \
@@ -22,7 +22,11 @@ struct BenchCommand: ParsableCommand {
             Example: wirecheck bench --suite cdev --compare reports/bench/<earlier>.json
             """)
 
-    @Option(help: "A family name (\(Families.all.all.filter { $0.bench != nil }.map(\.name).joined(separator: ", "))) or all.")
+    /// Every family's benchmarks, then `wirecheck fuzz`'s (`--suite fuzz`).
+    static let benchSets: [(name: String, set: BenchSet)] =
+        Families.all.all.compactMap { family in family.bench.map { (family.name, $0) } } + [("fuzz", FuzzBench.set)]
+
+    @Option(help: "A family name (\(benchSets.map(\.name).joined(separator: ", "))) or all.")
     var suite = "all"
     @Option(help: "Bytes of random data to encode and then decode (wirecore).") var size = 1 << 20
     @Option(help: "Samples per decoder; the median is reported.") var samples = 5
@@ -109,16 +113,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let names = Families.all.all.filter { $0.bench != nil }.map(\.name)
+        let names = Self.benchSets.map(\.name)
         guard suite == "all" || names.contains(suite) else {
             throw ValidationError("--suite must be \(names.joined(separator: ", ")) or all")
         }
         let previous = try previousMedians()
         var results: [Measurement] = []
-        for family in Families.all.all where suite == "all" || family.name == suite {
-            guard let bench = family.bench else { continue }
+        for (name, bench) in Self.benchSets where suite == "all" || name == suite {
             let cases: [BenchCase]
-            do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(family.name) benchmarks could not be set up: \(error)") }
+            do { cases = try bench.makeCases(size) } catch { throw exitHarness("\(name) benchmarks could not be set up: \(error)") }
             let selected = cases.filter { benchCase in only.map { benchCase.name.contains($0) } ?? true }
             let rounds = sampledRates(selected)
             for (benchCase, caseRounds) in zip(selected, rounds) {

@@ -9,27 +9,34 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Find the bugs no vector lists: mutated vector cases, your shim against the reference.",
         discussion: """
-            Takes every vector case of the ops your shim lists, changes one to three of its arguments (bytes flipped, \
-            inserted, cut or spliced from another case; strings with separators, escapes and non-ASCII scalars; integers \
-            at their boundaries; another value of a closed set; array elements and object members dropped or repeated), \
-            and sends each input to your shim and to the reference in process. Where a suite knows how, a structure \
-            behind a MAC or signature is changed and sealed again with the case's keys (a cdev token's payload, a \
-            FlowDown exchange URL's query items), so the change reaches the checks behind it. The answer is judged as the vector case \
-            the reference's answer makes of it (--strict and --expect as for `vectors verify`, but for \
-            expectedFailures: a mutated input is a new case). An input the reference \
-            refuses as bad-request (or unimplemented) is not sent. A disagreement is a finding: minimised (chunks of the changed fields \
-            removed while it still disagrees the same way), counted once per (op, the reference's outcome, the shim's), and \
-            written as a vector file per suite under <report>/findings/, which `wirecheck vectors verify --vectors \
-            <report>/findings --shim CMD` reruns as regression cases. An input made from an acceptable case \
-            stays acceptable: another answer than the reference's is counted apart, and is a finding only with \
-            --strict. Exit 1 when there is a finding, 0 when none, 2 on a harness error \
-            (a shim that never answers hello). The same --seed with the same vectors and shim gives the same run.
-            With --against, both shims get the same inputs and each is judged against the reference, which breaks \
-            their ties; a finding says which shim it is of, and only the ops both list are fuzzed.
+            Takes every vector case of the ops your shim lists, and inputs that generators build through the reference \
+            (NanoTDF containers of every shape; atproto strings from each format's grammar), and changes one to three \
+            arguments: bytes flipped, inserted, cut or spliced from another case; strings with separators, escapes and \
+            non-ASCII scalars, made as long as a limit their format declares or one off, with digits at calendar edges; \
+            JSON text with a repeated key, another number form, an escape, deep nesting or a slip of syntax; integers at \
+            their boundaries; another value of a closed set; array elements and object members dropped or repeated. Where a \
+            suite knows how, a structure behind a MAC or signature is changed and sealed again with the case's keys (a cdev \
+            token's payload, a FlowDown exchange URL's query items). Each input goes to your shim and to the reference in \
+            process; the answer is judged as the vector case the reference's answer makes of it (--strict and --expect as \
+            for `vectors verify`, but for expectedFailures: a mutated input is a new case). An input the reference refuses \
+            as bad-request (or unimplemented) is not sent. A disagreement, or a shim that dies, hangs or writes garbage, is \
+            a finding: minimised (chunks of the changed fields removed while it still disagrees the same way), counted once \
+            per (op, the reference's outcome, the shim's), and written as a vector file per suite under <report>/findings/, \
+            which `wirecheck vectors verify --vectors <report>/findings --shim CMD` reruns as regression cases. An input \
+            made from an acceptable case stays acceptable: another answer than the reference's is counted apart, and is a \
+            finding only with --strict. Exit 1 when there is a finding, 0 when none, 2 on a harness error (a shim that never \
+            answers hello). The same --seed with the same vectors, corpus and shim gives the same inputs.
+            With --against, both shims get the same inputs and each is judged against the reference, which breaks their \
+            ties; a finding says which shim it is of, and only the ops both list are fuzzed. --jobs N runs N fuzzers, each \
+            with its own shims and random stream, sharing --cases; --shard I/N gives this machine streams no other shard \
+            of N uses. --corpus DIR also starts from the cases in DIR and adds the inputs the reference answered in a new \
+            way (vector files, which `vectors verify` runs too). docs/FUZZING.md has the details, a CI matrix, and the \
+            libFuzzer target for ClusterFuzzLite and OSS-Fuzz.
             Examples:
               wirecheck fuzz --shim "python3 Examples/python_shim.py" --seconds 30 --seed 7
               wirecheck fuzz --shim ./my-shim --ops 'cdev.*' --cases 20000 --strict --json
               wirecheck fuzz --shim ./go-shim --against ./rust-shim --seconds 60
+              wirecheck fuzz --shim ./my-shim --seconds 600 --jobs 2 --shard 0/4 --corpus fuzz-corpus
             """)
 
     @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
@@ -49,6 +56,17 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a shim may take for one input before it is killed.", valueName: "S")) var timeout = 10.0
     @Option(help: ArgumentHelp("Inputs written to the shim ahead of its answers.", valueName: "N")) var pipeline = 128
     @Option(help: ArgumentHelp("Distinct findings kept; further ones are counted.", valueName: "N")) var maxFindings = 100
+    @Option(help: ArgumentHelp("Fuzzers run at once, each with its own shim (and --against shim).", valueName: "N")) var jobs = 1
+    @Option(
+        help: ArgumentHelp(
+            "This machine's part of a campaign spread over N (I from 0): its own random streams, not another shard's.",
+            valueName: "I/N"))
+    var shard: String?
+    @Option(
+        help: ArgumentHelp(
+            "Corpus folder: start from its cases too, and add the inputs the reference answered in a new way (vector files).",
+            valueName: "DIR"))
+    var corpus: String?
     @Option(help: ArgumentHelp("Write the report here instead of reports/<run-name>/.", valueName: "DIR")) var reportDir: String?
     @Flag(help: "Print the run summary as JSON on stdout.") var json = false
 
@@ -57,6 +75,10 @@ struct FuzzCommand: ParsableCommand {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1") }
         guard maxFindings >= 1 else { throw ValidationError("--max-findings must be at least 1") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard, FuzzCampaign.Shard(parsing: shard) == nil {
+            throw ValidationError("--shard takes I/N with 0 <= I < N, e.g. 0/4 for the first of four machines; not '\(shard)'")
+        }
     }
 
     func run() throws {
@@ -73,17 +95,13 @@ struct FuzzCommand: ParsableCommand {
             }
             do { expectations = try Expectations(json: Array(data)) } catch { throw exitHarness("\(expect): \(error)") }
         }
-        var shims: [(label: String, implementation: ShimImplementation)] = []
-        defer { for (_, shim) in shims { shim.client.stop() } }
-        for (label, command) in [("shim", shim), ("against", against)] {
-            guard let command else { continue }
-            do { shims.append((label, try ShimImplementation(command: command, timeout: timeout))) } catch {
-                throw exitHarness("the \(label == "shim" ? "" : "--against ")shim never answered hello: \(error)")
-            }
+        let corpusFiles: [VectorFile]
+        do { corpusFiles = try corpus.map { try FuzzCorpus.load(directory: $0, suiteOrder: families.suites.map(\.id)) } ?? [] } catch {
+            throw exitHarness("cannot read the corpus \(corpus ?? ""): \(error)")
         }
-        let implementation = shims[0].implementation
-        let name = shims.map { shims.count > 1 ? "\($0.label) \($0.implementation.name)" : $0.implementation.name }.joined(
-            separator: " vs ")
+        // Each job has its own shims; shims[job] are job `job`'s, labelled "shim" and "against".
+        var shims: [[(label: String, implementation: ShimImplementation)]] = []
+        defer { for (_, shim) in shims.joined() { shim.client.stop() } }
         var options = DifferentialFuzzer.Options()
         options.seed = seed
         options.seconds = seconds
@@ -92,11 +110,35 @@ struct FuzzCommand: ParsableCommand {
         options.judge = CaseJudge(strict: strict, expectations: expectations)
         options.batchSize = pipeline
         options.maxFindings = maxFindings
-        let labelled = shims.map {
-            (label: shims.count > 1 ? $0.label : "", implementation: $0.implementation as any ImplementationUnderTest)
+        options.keepNovel = corpus != nil
+        let campaign: FuzzCampaign
+        do {
+            campaign = try FuzzCampaign(
+                families: families, files: files + corpusFiles, jobs: jobs,
+                shard: shard.flatMap(FuzzCampaign.Shard.init(parsing:)) ?? .whole,
+                options: options
+            ) { _ in
+                var started: [(label: String, implementation: ShimImplementation)] = []
+                for (label, command) in [("shim", shim), ("against", against)] {
+                    guard let command else { continue }
+                    do { started.append((label, try ShimImplementation(command: command, timeout: timeout))) } catch {
+                        for (_, done) in started { done.client.stop() }
+                        throw FuzzStartFailure(message: "the \(label == "shim" ? "" : "--against ")shim never answered hello: \(error)")
+                    }
+                }
+                shims.append(started)
+                return started.map {
+                    (label: started.count > 1 ? $0.label : "", implementation: $0.implementation as any ImplementationUnderTest)
+                }
+            }
+        } catch let failure as FuzzStartFailure {
+            throw exitHarness(failure.message)
         }
-        let fuzzer = DifferentialFuzzer(families: families, files: files, implementations: labelled, options: options)
-        guard fuzzer.seedCount > 0 else {
+        let firstShims = shims[0]
+        let implementation = firstShims[0].implementation
+        let name = firstShims.map { firstShims.count > 1 ? "\($0.label) \($0.implementation.name)" : $0.implementation.name }.joined(
+            separator: " vs ")
+        guard campaign.seedCount > 0 else {
             throw exitHarness(
                 "no vector case to start from: the shim lists \(implementation.supportedOps.sorted()) and --ops selects "
                     + "\(ops.isEmpty ? "all" : ops.joined(separator: ", "))")
@@ -104,28 +146,26 @@ struct FuzzCommand: ParsableCommand {
         let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "fuzz", under: "reports")
         let directory = reportDir ?? "reports/\(runName)"
         console.message(
-            "wirecheck \(Harness.version) fuzz \(runName): seed \(seed), \(fuzzer.seedCount) vector cases to start from, "
+            "wirecheck \(Harness.version) fuzz \(runName): seed \(seed)\(shard.map { ", shard \($0)" } ?? ""), "
+                + "\(jobs) job(s), \(campaign.seedCount) vector cases to start from\(corpusFiles.isEmpty ? "" : " (corpus included)"), "
                 + "implementation \(name)")
-        if !fuzzer.statistics.skippedOps.isEmpty {
-            console.message("not fuzzed (not listed by every shim): \(fuzzer.statistics.skippedOps.joined(separator: ", "))")
+        if !campaign.statistics.skippedOps.isEmpty {
+            console.message("not fuzzed (not listed by every shim): \(campaign.statistics.skippedOps.joined(separator: ", "))")
         }
-        var lastLine = 0.0
-        fuzzer.run { statistics, findings in
-            guard statistics.seconds - lastLine >= 1 else { return }
-            lastLine = statistics.seconds
+        campaign.run { statistics, findings in
             let rate = Int(Double(statistics.sent) / max(statistics.seconds, 0.001))
             console.message(
                 "[fuzz] \(statistics.sent) inputs, \(rate)/s, \(findings) finding(s), \(statistics.perOp.count) op(s) reached")
         }
-        let statistics = fuzzer.statistics
+        let statistics = campaign.statistics
         let findingsDirectory = "\(directory)/findings"
         let expectOption = expect.map { " --expect \(ShellQuote.quote($0))" } ?? ""
         let reproduce = { (id: String, label: String) in
             "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim "
                 + "\(ShellQuote.quote(label == "against" ? against ?? shim : shim))\(strict ? " --strict" : "")\(expectOption) --only \(id)"
         }
-        let results = fuzzer.findings.map { finding in
-            let named = shims.first { $0.label == finding.implementation }?.implementation.name ?? implementation.name
+        let results = campaign.findings.map { finding in
+            let named = firstShims.first { $0.label == finding.implementation }?.implementation.name ?? implementation.name
             return FuzzFindings.result(
                 finding, implementation: named, reproducer: reproduce(FuzzFindings.id(of: finding), finding.implementation))
         }
@@ -133,28 +173,39 @@ struct FuzzCommand: ParsableCommand {
             runName: runName, implementation: name, vectorsVersion: Harness.vectorsVersion, seed: "\(seed)",
             startedAt: Date(), results: results)
         report.allowEmpty = true
-        report.attachments["fuzz.md"] = Self.summary(statistics, findings: fuzzer.findings, seed: seed)
-        for (label, shim) in shims where !shim.stderrLog.isEmpty {
-            report.attachments[label == "shim" ? "shim-stderr.log" : "against-stderr.log"] = shim.stderrLog
+        report.attachments["fuzz.md"] = Self.summary(statistics, findings: campaign.findings, seed: seed)
+        for (job, jobShims) in shims.enumerated() {
+            for (label, shim) in jobShims where !shim.stderrLog.isEmpty {
+                report.attachments["\(label == "shim" ? "shim" : "against")-stderr\(job == 0 ? "" : "-job\(job)").log"] = shim.stderrLog
+            }
         }
         do {
             try report.write(to: directory)
             // A reused --report-dir must not keep an earlier run's findings for `vectors verify` to run again.
             try? FileManager.default.removeItem(atPath: findingsDirectory)
-            let vectorFiles = FuzzFindings.files(fuzzer.findings, sources: files) { id in
-                reproduce(id, fuzzer.findings.first { FuzzFindings.id(of: $0) == id }?.implementation ?? "shim")
+            let vectorFiles = FuzzFindings.files(campaign.findings, sources: files) { id in
+                reproduce(id, campaign.findings.first { FuzzFindings.id(of: $0) == id }?.implementation ?? "shim")
             }
             _ = try FuzzFindings.write(vectorFiles, to: findingsDirectory)
+            if let corpus {
+                let kept = FuzzCorpus.files(existing: corpusFiles, novel: campaign.novel, sources: files)
+                _ = try FuzzFindings.write(kept, to: corpus)
+            }
         } catch {
             throw exitHarness("cannot write the report to \(directory): \(error)")
         }
         if json {
-            JSONOutput.print(Self.json(statistics, findings: fuzzer.findings, directory: directory, seed: seed))
+            JSONOutput.print(Self.json(statistics, findings: campaign.findings, directory: directory, seed: seed))
         } else {
-            print(Self.summary(statistics, findings: fuzzer.findings, seed: seed))
-            print("report: \(directory)/{fuzz.md,results.jsonl,junit.xml,summary.md}\(fuzzer.findings.isEmpty ? "" : ", findings/")")
+            print(Self.summary(statistics, findings: campaign.findings, seed: seed))
+            print("report: \(directory)/{fuzz.md,results.jsonl,junit.xml,summary.md}\(campaign.findings.isEmpty ? "" : ", findings/")")
         }
-        if !fuzzer.findings.isEmpty { throw ExitCode(1) }
+        if !campaign.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// A shim of some job that did not start: the run ends with exit 2.
+    struct FuzzStartFailure: Error {
+        let message: String
     }
 
     /// The run in prose: counters, then one line per finding.
@@ -168,6 +219,9 @@ struct FuzzCommand: ParsableCommand {
             - disagreements: \(statistics.disagreements); other answers on inputs from acceptable cases, \
             not findings without --strict: \(statistics.acceptableDisagreements)
             - findings: \(findings.count)
+            - time: \(String(format: "%.1f", statistics.referenceSeconds)) s making inputs and answering them with the reference, \
+            \(String(format: "%.1f", statistics.implementationSeconds)) s waiting for the shim (summed over jobs)
+            - inputs the reference answered in a new way: \(statistics.novel)
             - ops: \(statistics.perOp.keys.sorted().map { "\($0) \(statistics.perOp[$0]!)" }.joined(separator: ", "))
 
             """
@@ -189,6 +243,9 @@ struct FuzzCommand: ParsableCommand {
             "seed": .string("\(seed)"), "reportDirectory": .string(directory), "sent": .int(Int64(statistics.sent)),
             "seconds": .double((statistics.seconds * 100).rounded() / 100), "malformed": .int(Int64(statistics.malformed)),
             "disagreements": .int(Int64(statistics.disagreements)),
+            "referenceSeconds": .double((statistics.referenceSeconds * 100).rounded() / 100),
+            "implementationSeconds": .double((statistics.implementationSeconds * 100).rounded() / 100),
+            "novel": .int(Int64(statistics.novel)),
             "acceptableDisagreements": .int(Int64(statistics.acceptableDisagreements)),
             "ops": .object(JSONObject(statistics.perOp.keys.sorted().map { ($0, .int(Int64(statistics.perOp[$0]!))) })),
             "skippedOps": .array(statistics.skippedOps.map { .string($0) }), "exitCode": .int(findings.isEmpty ? 0 : 1),

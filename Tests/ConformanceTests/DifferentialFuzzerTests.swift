@@ -106,7 +106,7 @@ final class DifferentialFuzzerTests: XCTestCase {
     /// The cdev token layer opens a token to its payload and MACs a changed one again: the validator then
     /// reads the change (a foreign server_id) instead of stopping at the MAC.
     func testTheCdevTokenLayerReachesBehindTheMAC() throws {
-        let layer = try XCTUnwrap(CdevTokenSuite().fuzzLayers(of: CdevTokenSuite.validate).first)
+        let layer = try XCTUnwrap(CdevTokenSuite().fuzzLayers(of: CdevTokenSuite.validate).first { $0.name == "token payload" })
         var checked = 0
         try forEachCase(of: CdevTokenSuite.validate, in: "cdev/tokens") { input, _, test in
             guard test.result == .valid, case .object(var payload)? = layer.open(input) else { return }
@@ -164,5 +164,41 @@ final class DifferentialFuzzerTests: XCTestCase {
             directory: TestEnvironment.root)
         XCTAssertEqual(silent.status, 2)
         XCTAssertTrue(silent.stderr.contains("never answered hello"), silent.stderr)
+    }
+
+    /// A shim that dies on some inputs: each death is a finding (no answer), with what the shim wrote to
+    /// stderr, and the run goes on with a new shim; two jobs and a shard split the inputs.
+    func testAShimThatDiesIsAFindingWithItsStderr() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let proxy = "\(directory)/dying_shim.py"
+        try """
+            import json, subprocess, sys
+            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                request = json.loads(line)
+                if request["op"] == "wirecore.base64Decode" and "%" in request["args"].get("text", ""):
+                    sys.stderr.write("dying_shim: cannot decode a percent sign\\n")
+                    sys.exit(3)
+                child.stdin.write(line)
+                child.stdin.flush()
+                sys.stdout.write(child.stdout.readline())
+                sys.stdout.flush()
+            """.write(toFile: proxy, atomically: true, encoding: .utf8)
+        let wirecheck = try TestEnvironment.wirecheck
+        let reports = "\(directory)/reports"
+        let run = try TestEnvironment.run(
+            [
+                wirecheck, "fuzz", "--shim", "python3 \(proxy) \(wirecheck) shim", "--ops", "wirecore.base64Decode", "--cases", "3000",
+                "--jobs", "2", "--shard", "1/3", "--report-dir", reports, "--json",
+            ],
+            directory: TestEnvironment.root)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let summary = try JSONParser.parse(run.stdout)
+        let keys = summary["findings"]?.arrayValue?.compactMap { $0["key"]?.stringValue } ?? []
+        XCTAssertFalse(keys.isEmpty)
+        XCTAssertTrue(keys.allSatisfy { $0.hasSuffix("no-answer") || $0.contains("no-answer") }, "\(keys)")
+        XCTAssertEqual(summary["sent"]?.intValue, 3000)
+        let results = try String(contentsOfFile: "\(reports)/results.jsonl", encoding: .utf8)
+        XCTAssertTrue(results.contains("cannot decode a percent sign"), "the shim's stderr is in the finding")
     }
 }

@@ -35,13 +35,19 @@ public struct BenchCase {
     public let floor: String?
     /// One iteration; its result is summed so the work cannot be optimised away.
     public let iteration: () -> Int
+    /// How many operations one iteration is (a batch of fuzz inputs is several).
+    public let operationsPerIteration: Int
 
     /// A case; `iteration` should return the same positive value each time it succeeds.
-    public init(_ name: String, inputBytes: Int, unit: Unit, floor: String? = nil, iteration: @escaping () -> Int) {
+    public init(
+        _ name: String, inputBytes: Int, unit: Unit, floor: String? = nil, operationsPerIteration: Int = 1,
+        iteration: @escaping () -> Int
+    ) {
         self.name = name
         self.inputBytes = inputBytes
         self.unit = unit
         self.floor = floor
+        self.operationsPerIteration = operationsPerIteration
         self.iteration = iteration
     }
 
@@ -49,7 +55,7 @@ public struct BenchCase {
     public func units(_ iterations: Int) -> Double {
         switch unit {
         case .megabytesPerSecond: Double(inputBytes * iterations) / 1e6
-        case .operationsPerSecond: Double(iterations)
+        case .operationsPerSecond: Double(iterations * operationsPerIteration)
         }
     }
 }

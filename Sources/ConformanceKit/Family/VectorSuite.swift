@@ -32,6 +32,11 @@ public protocol VectorSuite: Sendable {
     /// The structures inside a group type's arguments that `wirecheck fuzz` may change and seal again
     /// (`FuzzLayer`); none by default.
     func fuzzLayers(of kind: GroupKind) -> [FuzzLayer]
+    /// Makers of new valid inputs of a group type (`FuzzGenerator`) for `wirecheck fuzz`; none by default.
+    func fuzzGenerators(of kind: GroupKind) -> [FuzzGenerator]
+    /// The limits the format of these arguments declares (lengths, counts, ranges): `wirecheck fuzz` moves
+    /// strings and integers to them and one step past; none by default.
+    func fuzzLimits(of kind: GroupKind, params: JSONObject) -> [Int]
     /// Raw inputs for the fuzz targets' seed corpora.
     func corpusSeeds(from file: VectorFile) -> [CorpusSeed]
 }
@@ -51,6 +56,12 @@ extension VectorSuite {
 
     /// No layers.
     public func fuzzLayers(of kind: GroupKind) -> [FuzzLayer] { [] }
+
+    /// No generators.
+    public func fuzzGenerators(of kind: GroupKind) -> [FuzzGenerator] { [] }
+
+    /// No declared limits.
+    public func fuzzLimits(of kind: GroupKind, params: JSONObject) -> [Int] { [] }
 
     /// The reference's result as it stands.
     public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }

@@ -25,6 +25,10 @@ public final class DifferentialFuzzer {
         public var maxFindings = 100
         /// Calls one finding's minimisation may make.
         public var minimiseCalls = 120
+        /// Keep inputs on which the reference answered in a way no earlier input or seed did (`--corpus`).
+        public var keepNovel = false
+        /// Novel inputs kept at most (further ones are counted, not kept).
+        public var maxNovel = 2000
         /// Options with the defaults.
         public init() {}
     }
@@ -64,6 +68,28 @@ public final class DifferentialFuzzer {
         public var skippedOps: [String] = []
         /// Seconds spent.
         public var seconds = 0.0
+        /// Seconds spent making inputs and answering them with the reference (in process).
+        public var referenceSeconds = 0.0
+        /// Seconds spent waiting for the implementations' answers (the shim round trips).
+        public var implementationSeconds = 0.0
+        /// Inputs the reference answered in a way no earlier one did (kept with `--corpus`).
+        public var novel = 0
+
+        /// The counters of several jobs together; `seconds` is the longest job's.
+        public static func + (a: Statistics, b: Statistics) -> Statistics {
+            var sum = a
+            sum.sent += b.sent
+            sum.malformed += b.malformed
+            sum.acceptableDisagreements += b.acceptableDisagreements
+            sum.disagreements += b.disagreements
+            sum.perOp.merge(b.perOp, uniquingKeysWith: +)
+            sum.skippedOps = Array(Set(a.skippedOps + b.skippedOps)).sorted()
+            sum.seconds = max(a.seconds, b.seconds)
+            sum.referenceSeconds += b.referenceSeconds
+            sum.implementationSeconds += b.implementationSeconds
+            sum.novel += b.novel
+            return sum
+        }
     }
 
     private let families: ProtocolFamilies
@@ -77,7 +103,16 @@ public final class DifferentialFuzzer {
     private var seeds: [FuzzCase] = []
     private var seedsByType: [String: [Int]] = [:]
     private var seedTypes: [String] = []
+    /// The generators of each seeded group type that has any.
+    private var generatorsByType: [String: [FuzzGenerator]] = [:]
+    /// Inputs the generators made, by group type, reused as seeds; one in eight draws replaces one when full.
+    private var generatedPool: [String: [FuzzCase]] = [:]
+    static let generatedPoolSize = 256
     private var mutator: JSONMutator
+    /// What the reference's answers looked like so far (`signature(of:reference:)`), with `keepNovel`.
+    private var signatures = Set<String>()
+    /// Inputs whose reference answer had a new signature, with that answer, in the order met.
+    public private(set) var novel: [(input: FuzzCase, reference: Result<JSONObject, ShimError>)] = []
     /// Findings by key, in the order found.
     public private(set) var findings: [Finding] = []
     private var findingIndex: [String: Int] = [:]
@@ -125,6 +160,14 @@ public final class DifferentialFuzzer {
         }
         statistics.skippedOps = skipped.sorted()
         seedTypes = seedsByType.keys.sorted()
+        if options.keepNovel {
+            for seed in seeds { signatures.insert(Self.signature(of: seed, reference: families.reference.call(seed.request))) }
+        }
+        for (type, indices) in seedsByType {
+            let first = seeds[indices[0]]
+            let generators = first.suite.fuzzGenerators(of: first.kind)
+            if !generators.isEmpty { generatorsByType[type] = generators }
+        }
     }
 
     /// How many vector cases seed the run.
@@ -135,51 +178,97 @@ public final class DifferentialFuzzer {
         guard !seeds.isEmpty else { return }
         let started = ContinuousClock.now
         deadline = options.seconds.map { started + .milliseconds(Int64($0 * 1000)) }
-        func elapsed() -> Double {
-            let time = ContinuousClock.now - started
-            return Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
-        }
         // Without a limit a run stops after 10,000 inputs.
         let caseLimit = options.cases ?? (options.seconds == nil ? 10_000 : nil)
         while true {
             if let limit = caseLimit, statistics.sent >= limit { break }
-            if let limit = options.seconds, elapsed() >= limit { break }
-            var batch: [(input: FuzzCase, request: ShimRequest, reference: Result<JSONObject, ShimError>)] = []
-            let size = caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize
-            while batch.count < size {
-                let input = mutated()
-                let request = input.request
-                let reference = families.reference.call(request)
-                if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
-                    statistics.malformed += 1
-                    if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
-                    continue
-                }
-                batch.append((input, request, reference))
-            }
-            guard !batch.isEmpty else { break }
-            let requests = batch.map(\.request)
-            let answers = implementations.map { $0.implementation.call(batch: requests) }
-            statistics.sent += batch.count
-            for (index, (input, _, reference)) in batch.enumerated() {
-                statistics.perOp[input.kind.op, default: 0] += 1
-                for (which, outcomes) in answers.enumerated() {
-                    judge(input, reference: reference, outcome: outcomes[index], implementation: which)
-                }
-            }
-            statistics.seconds = elapsed()
+            if let limit = options.seconds, Self.seconds(ContinuousClock.now - started) >= limit { break }
+            guard step(upTo: caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize) > 0 else { break }
+            statistics.seconds = Self.seconds(ContinuousClock.now - started)
             progress(statistics, findings.count)
         }
-        statistics.seconds = elapsed()
+        statistics.seconds = Self.seconds(ContinuousClock.now - started)
+    }
+
+    /// One batch: up to `size` inputs made, answered by the reference, sent, and judged. Returns how many
+    /// were sent: 0 when no input could be made (every mutation broke the arguments' shape).
+    @discardableResult
+    public func step(upTo size: Int) -> Int {
+        guard !seeds.isEmpty else { return 0 }
+        var batch: [(input: FuzzCase, request: ShimRequest, reference: Result<JSONObject, ShimError>)] = []
+        let making = ContinuousClock.now
+        while batch.count < size {
+            let input = mutated()
+            let request = input.request
+            let reference = families.reference.call(request)
+            if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
+                statistics.malformed += 1
+                if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
+                continue
+            }
+            if options.keepNovel, signatures.insert(Self.signature(of: input, reference: reference)).inserted {
+                statistics.novel += 1
+                if novel.count < options.maxNovel { novel.append((input, reference)) }
+            }
+            batch.append((input, request, reference))
+        }
+        guard !batch.isEmpty else { return 0 }
+        let requests = batch.map(\.request)
+        let asking = ContinuousClock.now
+        let answers = implementations.map { $0.implementation.call(batch: requests) }
+        let judging = ContinuousClock.now
+        statistics.implementationSeconds += Self.seconds(judging - asking)
+        statistics.sent += batch.count
+        for (index, (input, _, reference)) in batch.enumerated() {
+            statistics.perOp[input.kind.op, default: 0] += 1
+            for (which, outcomes) in answers.enumerated() {
+                judge(input, reference: reference, outcome: outcomes[index], implementation: which)
+            }
+        }
+        // Making, the reference's answers and judging (with any minimisation) are the reference side.
+        statistics.referenceSeconds += Self.seconds(asking - making) + Self.seconds(ContinuousClock.now - judging)
+        return batch.count
+    }
+
+    /// `count` inputs as the run makes them (answered by the reference, not sent): the same inputs for a
+    /// measurement of the shim round trip alone.
+    public func requests(count: Int) -> [ShimRequest] {
+        var requests: [ShimRequest] = []
+        while requests.count < count, !seeds.isEmpty {
+            let request = mutated().request
+            if case .failure(let error) = families.reference.call(request), error.code == ShimError.badRequestCode { continue }
+            requests.append(request)
+        }
+        return requests
     }
 
     /// A seed with one to three of its arguments mutated.
     private func mutated() -> FuzzCase {
         // A group type first, then one of its cases: every op gets a fair share whatever its case count.
         let types = seedTypes
-        let ofType = seedsByType[types[mutator.index(types.count)]]!
+        let type = types[mutator.index(types.count)]
+        let ofType = seedsByType[type]!
         var input = seeds[ofType[mutator.index(ofType.count)]]
+        // A third of the time a generator's input instead: a fresh one, sent as made half of those times, or
+        // one made earlier (a generator runs the reference's encoders, which cost more than its decoders).
+        if let generators = generatorsByType[type], mutator.chance(3) {
+            let pool = generatedPool[type, default: []]
+            if pool.count < Self.generatedPoolSize || mutator.chance(8) {
+                if let made = generated(by: generators, like: input) {
+                    if pool.count < Self.generatedPoolSize {
+                        generatedPool[type, default: []].append(made)
+                    } else {
+                        generatedPool[type]![mutator.index(pool.count)] = made
+                    }
+                    input = made
+                    if mutator.chance(2) { return input }
+                }
+            } else {
+                input = pool[mutator.index(pool.count)]
+            }
+        }
         mutator.context = Self.integers(in: .object(input.params)) + Self.integers(in: .object(input.input))
+        mutator.limits = input.suite.fuzzLimits(of: input.kind, params: input.params)
         let layers = input.suite.fuzzLayers(of: input.kind)
         if !layers.isEmpty, mutator.chance(2), resealed(&input, through: layers[mutator.index(layers.count)]) { return input }
         let rounds = 1 + (mutator.chance(3) ? 1 + mutator.index(2) : 0)
@@ -198,6 +287,20 @@ public final class DifferentialFuzzer {
             input.mutations.append(mutation)
             input.changedFields.append(field.name)
         }
+        return input
+    }
+
+    /// An input made by one of `generators`, judged as a new valid case of `like`'s group type.
+    private func generated(by generators: [FuzzGenerator], like: FuzzCase) -> FuzzCase? {
+        let generator = generators[mutator.index(generators.count)]
+        guard let made = generator.make(&mutator.random) else { return nil }
+        let origin = TestCase(
+            id: "\(like.suite.id)/generated-\(generator.name)", comment: made.comment, flagNames: made.flags, spec: like.seed.spec,
+            input: made.input, result: .valid)
+        var input = FuzzCase(
+            suite: like.suite, kind: like.kind, params: made.params.count == 0 ? like.params : made.params, input: made.input, seed: origin)
+        input.mutations = [.generated]
+        input.changedFields = [generator.name]
         return input
     }
 
@@ -221,6 +324,35 @@ public final class DifferentialFuzzer {
             input.mutations += inside + [.resealed]
         }
         return !input.mutations.isEmpty
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// What the reference's answer to an input looks like, as a stand-in for the reference code path it took:
+    /// the op, and the error code and message (without its numbers and quoted parts, which name the input
+    /// rather than the rule) or the answer's member names and booleans. An input with a signature no
+    /// earlier one had is worth keeping in a corpus.
+    static func signature(of input: FuzzCase, reference: Result<JSONObject, ShimError>) -> String {
+        switch reference {
+        case .success(let result):
+            let members = result.keys.sorted().map { key in result[key]?.boolValue.map { "\(key)=\($0)" } ?? key }
+            return "\(input.kind.op) valid \(members.joined(separator: ","))"
+        case .failure(let error):
+            var message = ""
+            var quote: Character? = nil
+            for character in error.message {
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "'" || character == "\"" || character == "`" {
+                    quote = character
+                } else if !character.isNumber {
+                    message.append(character)
+                }
+            }
+            return "\(input.kind.op) \(error.code) \(message)"
+        }
     }
 
     /// `--ops`: a glob, or a plain word that names an op or a family (`cdev` is every `cdev.*` op).

@@ -48,6 +48,8 @@ public struct FuzzCase: Sendable {
     /// What was done to the seed, in prose.
     public var comment: String {
         let changes = zip(changedFields, mutations).map { "\($0.1.rawValue) on '\($0.0)'" }.joined(separator: ", ")
-        return "\(seed.id) with \(changes.isEmpty ? "no change" : changes)"
+        // A generated input's origin says what was made.
+        let origin = mutations.first == .generated ? "\(seed.id) (\(seed.comment))" : seed.id
+        return "\(origin) with \(changes.isEmpty ? "no change" : changes)"
     }
 }

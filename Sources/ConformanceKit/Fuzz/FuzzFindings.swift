@@ -18,26 +18,31 @@ public enum FuzzFindings {
     public static func files(
         _ findings: [DifferentialFuzzer.Finding], sources: [VectorFile], reproducer: (String) -> String
     ) -> [VectorFile] {
-        let bySuite = Dictionary(grouping: findings, by: { $0.input.suite.id })
+        let cases = findings.map { finding in
+            var test = finding.input.testCase(id: id(of: finding), expected: finding.reference)
+            test.comment += "; \(finding.verdict.reason.prefix(300)); rerun: \(reproducer(test.id))"
+            return (finding.input, test)
+        }
+        return vectorFiles(
+            cases, sources: sources,
+            header: "Findings of `wirecheck fuzz`: inputs on which the implementation and the reference disagreed, minimised. "
+                + "Each case expects the reference's answer; run them with `wirecheck vectors verify --vectors DIR`.")
+    }
+
+    /// Fuzz inputs as vector files, one per suite, each case in a group of its own (its params are its
+    /// own); the notes of the fuzz flags and of the seeds' flags come along.
+    static func vectorFiles(_ cases: [(input: FuzzCase, test: TestCase)], sources: [VectorFile], header: String) -> [VectorFile] {
+        let bySuite = Dictionary(grouping: cases, by: { $0.input.suite.id })
         return bySuite.keys.sorted().compactMap { suiteID in
             guard let source = sources.first(where: { $0.suite == suiteID }) else { return nil }
-            let cases = bySuite[suiteID]!
+            let ofSuite = bySuite[suiteID]!
             var notes: [String: VectorFile.Note] = [:]
             for mutation in FuzzMutation.allCases { notes[mutation.rawValue] = mutation.note }
-            for finding in cases {
-                for flag in finding.input.seed.flags { notes[flag] = source.notes[flag] }
+            for (_, test) in ofSuite {
+                for flag in test.flags where notes[flag] == nil { notes[flag] = source.notes[flag] }
             }
-            let groups = cases.map { finding in
-                var test = finding.input.testCase(id: id(of: finding), expected: finding.reference)
-                test.comment += "; \(finding.verdict.reason.prefix(300)); rerun: \(reproducer(test.id))"
-                return TestGroup(type: finding.input.kind.type, params: finding.input.params, tests: [test])
-            }
-            return VectorFile(
-                format: source.format, suite: suiteID, spec: source.spec,
-                header: [
-                    "Findings of `wirecheck fuzz`: inputs on which the implementation and the reference disagreed, minimised. "
-                        + "Each case expects the reference's answer; run them with `wirecheck vectors verify --vectors DIR`."
-                ], notes: notes, testGroups: groups)
+            let groups = ofSuite.map { input, test in TestGroup(type: input.kind.type, params: input.params, tests: [test]) }
+            return VectorFile(format: source.format, suite: suiteID, spec: source.spec, header: [header], notes: notes, testGroups: groups)
         }
     }
 

@@ -23,6 +23,15 @@ public enum FuzzMutation: String, CaseFlag {
     case arrayDuplicate = "FuzzArrayDuplicate"
     case memberDrop = "FuzzMemberDrop"
     case resealed = "FuzzResealed"
+    case lengthBoundary = "FuzzLengthBoundary"
+    case digitBoundary = "FuzzDigitBoundary"
+    case jsonDuplicateKey = "FuzzJSONDuplicateKey"
+    case jsonNumberForm = "FuzzJSONNumberForm"
+    case jsonEscape = "FuzzJSONEscape"
+    case jsonSyntax = "FuzzJSONSyntax"
+    case jsonNesting = "FuzzJSONNesting"
+    case generated = "FuzzGenerated"
+    case engineBytes = "FuzzEngineBytes"
 
     /// What the mutation does, for the findings file's notes.
     public var note: VectorFile.Note {
@@ -49,6 +58,21 @@ public enum FuzzMutation: String, CaseFlag {
             case .arrayDuplicate: (.edgeCase, "An element of an array repeated, as it is or changed.")
             case .memberDrop: (.basic, "A member of a nested object removed.")
             case .resealed: (.functionality, "A structure inside a signed or MACed argument changed, then signed or MACed again.")
+            case .lengthBoundary:
+                (.edgeCase, "A string, or one of its segments between . : and /, made as long as a limit its format declares, or one off.")
+            case .digitBoundary:
+                (
+                    .edgeCase,
+                    "A run of digits inside a string set to a calendar or range edge (00, 12, 13, 23, 24, 29-32, 59-61) or one off."
+                )
+            case .jsonDuplicateKey: (.edgeCase, "A member of JSON text repeated before the original, with the same or another value.")
+            case .jsonNumberForm: (.edgeCase, "A number of JSON text written another way: 1.0, 1e0, 10E-1, -0, a leading zero or plus.")
+            case .jsonEscape: (.edgeCase, "A character of a JSON text string written as a \\u escape (or \\/).")
+            case .jsonSyntax: (.edgeCase, "JSON text with a slip: a trailing comma, a BOM, trailing bytes, whitespace, a cut.")
+            case .jsonNesting: (.edgeCase, "A value of JSON text wrapped in arrays as deep as a common parser limit, or one deeper.")
+            case .generated:
+                (.functionality, "An input made by a generator from random choices through the reference, not from a vector case.")
+            case .engineBytes: (.edgeCase, "A string argument replaced by bytes a coverage-guided engine (libFuzzer) chose.")
             }
         return VectorFile.Note(bugType: bugType, description: text)
     }
@@ -60,6 +84,8 @@ struct JSONMutator {
     var random: SeededRandom
     /// The integers of the case being mutated: a boundary is often another field's value (now = expires_at).
     var context: [Int64] = []
+    /// The limits the case's format declares (`VectorSuite.fuzzLimits`): lengths and integers go to them.
+    var limits: [Int] = []
 
     /// Scalars that trip readers: BOM, combining acute, Cyrillic a, non-BMP, line separator, NUL, DEL, NBSP.
     static let unicode: [Unicode.Scalar] = [
@@ -67,6 +93,8 @@ struct JSONMutator {
     ]
     /// ASCII that formats give a meaning: separators, escapes, padding, percent, whitespace.
     static let syntax: [Character] = ["%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A"]
+    /// Letters and digits: a character just outside an alphabet (Base32's 0 and 1, a TID's first-character range).
+    static let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
     mutating func index(_ count: Int) -> Int { count <= 1 ? 0 : Int(random.next() % UInt64(count)) }
     mutating func chance(_ oneIn: UInt64) -> Bool { random.next() % oneIn == 0 }
@@ -163,7 +191,13 @@ struct JSONMutator {
     mutating func mutate(text: String) -> (String, FuzzMutation) {
         var characters = Array(text)
         let at = index(characters.count + 1)
-        switch random.next() % 7 {
+        switch random.next() % 10 {
+        case 7 where !limits.isEmpty:
+            return (resized(text), .lengthBoundary)
+        case 8 where characters.contains(where: \.isASCIIDigit):
+            return (digitBoundary(in: characters), .digitBoundary)
+        case 9 where Self.looksLikeJSON(text):
+            return mutate(jsonText: text)
         case 5 where !characters.isEmpty:
             // Mostly one more character: a length at its limit steps just over it.
             let position = min(at, characters.count - 1)
@@ -174,7 +208,9 @@ struct JSONMutator {
             characters.remove(at: min(at, characters.count - 1))
             return (String(characters), .characterDelete)
         case 1 where !characters.isEmpty:
-            characters[min(at, characters.count - 1)] = Self.syntax[index(Self.syntax.count)]
+            // Half the time a separator or escape, half the time a letter or digit (an alphabet's edge).
+            let replacement = chance(2) ? Self.syntax[index(Self.syntax.count)] : Self.alphanumerics[index(Self.alphanumerics.count)]
+            characters[min(at, characters.count - 1)] = replacement
             return (String(characters), .characterReplace)
         case 2:
             var scalars = Array(text.unicodeScalars)
@@ -202,7 +238,7 @@ struct JSONMutator {
             0, 1, -1, number &+ 1, number &- 1, number &* 2, 0 &- number, Int64(Int32.max), Int64(Int32.max) + 1, Int64(Int32.min),
             Int64(UInt32.max), Int64(UInt32.max) + 1, 1 << 53, (1 << 53) + 1, .max, .min, 253_402_300_799, 253_402_300_800,
         ]
-        let related = context.flatMap { [$0 &- 1, $0, $0 &+ 1] }
+        let related = (context + limits.map(Int64.init)).flatMap { [$0 &- 1, $0, $0 &+ 1] }
         let others = (chance(2) && !related.isEmpty ? related : candidates).filter { $0 != number }
         guard !others.isEmpty else { return number &+ 1 }
         return others[index(others.count)]
