@@ -9,11 +9,7 @@ import WireCore
 extension ATProtoSyntaxSuite {
     /// One generator per format that has a grammar here.
     public func fuzzGenerators(of kind: GroupKind) -> [FuzzGenerator] {
-        let grammars: [(StringFormat, @Sendable (inout SeededRandom) -> String)] = [
-            (.handle, ATProtoGrammar.handle), (.nsid, ATProtoGrammar.nsid), (.did, ATProtoGrammar.did), (.tid, ATProtoGrammar.tid),
-            (.recordKey, ATProtoGrammar.recordKey), (.datetime, ATProtoGrammar.datetime), (.atURI, ATProtoGrammar.atURI),
-            (.atIdentifier, { random in random.chance(2) ? ATProtoGrammar.handle(&random) : ATProtoGrammar.did(&random) }),
-        ]
+        let grammars = StringFormat.allCases.compactMap { format in ATProtoGrammar.of(format).map { (format, $0) } }
         return grammars.map { format, grammar in
             FuzzGenerator(format.rawValue) { random in
                 let value = grammar(&random)
@@ -32,6 +28,21 @@ extension ATProtoSyntaxSuite {
 
 /// Grammar-driven makers of atproto strings, mostly valid, often at an edge.
 enum ATProtoGrammar {
+    /// The maker of `format`'s strings, when there is one.
+    static func of(_ format: StringFormat) -> (@Sendable (inout SeededRandom) -> String)? {
+        switch format {
+        case .handle: handle
+        case .nsid: nsid
+        case .did: did
+        case .tid: tid
+        case .recordKey: recordKey
+        case .datetime: datetime
+        case .atURI: atURI
+        case .atIdentifier: { random in random.chance(2) ? handle(&random) : did(&random) }
+        case .uri, .cid, .language: nil
+        }
+    }
+
     static let lower = Array("abcdefghijklmnopqrstuvwxyz")
     static let alphanumeric = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     static let base32Sortable = Array("234567abcdefghijklmnopqrstuvwxyz")
@@ -80,9 +91,10 @@ enum ATProtoGrammar {
         return "did:\(method):\(identifier)"
     }
 
-    /// 13 characters of the base32-sortable alphabet, the first from all of it (half set the top bit).
+    /// 13 characters of the base32-sortable alphabet, the first from all of it (half set the top bit); a
+    /// quarter of the time a length around 13.
     static func tid(_ random: inout SeededRandom) -> String {
-        word(&random, base32Sortable, length: random.length(near: [13], maximum: 14))
+        word(&random, base32Sortable, length: random.chance(4) ? random.length(near: [13], maximum: 14) : 13)
     }
 
     /// Record-key characters, 1 to 513 of them, and now and then `.` or `..`.
@@ -91,21 +103,22 @@ enum ATProtoGrammar {
         return word(&random, alphanumeric + Array("._:~-"), length: random.length(near: [512], maximum: 30))
     }
 
-    /// An RFC 3339 datetime whose fields are often at their edges (month 13, day 31 of a 30-day month,
+    /// An RFC 3339 datetime whose fields are now and then at their edges (month 13, day 31 of a 30-day month,
     /// February 29 of a common year, hour 24, second 60), with a fraction of 0 to 10 digits and a zone.
     static func datetime(_ random: inout SeededRandom) -> String {
-        func two(_ values: [Int]) -> String {
-            let value = random.pick(values)
+        func two(_ usual: ClosedRange<Int>, edges: [Int]) -> String {
+            let value = random.chance(4) ? random.pick(edges) : usual.lowerBound + random.below(usual.count)
             return value < 10 ? "0\(value)" : "\(value)"
         }
         let year = random.pick(["0000", "0001", "1970", "1985", "2000", "2023", "2024", "2100", "9999"])
-        let month = two([1, 2, 4, 6, 9, 11, 12, 0, 13])
-        let day = two([1, 15, 28, 29, 30, 31, 0, 32])
-        let time = "\(two([0, 12, 23, 24])):\(two([0, 30, 59, 60])):\(two([0, 30, 59, 60, 61]))"
+        let date = "\(year)-\(two(1...12, edges: [0, 2, 4, 6, 9, 11, 13]))-\(two(1...28, edges: [0, 29, 30, 31, 32]))"
+        let time = "\(two(0...23, edges: [24])):\(two(0...59, edges: [60])):\(two(0...59, edges: [60, 61]))"
         let digits = random.pick([0, 0, 1, 3, 6, 9, 10])
         let fraction = digits == 0 ? "" : "." + String((0..<digits).map { _ in random.pick(Array("0123456789")) })
-        let zone = random.pick(["Z", "Z", "z", "+00:00", "-00:00", "+05:30", "+23:59", "+24:00", "", "+0000"])
-        return "\(year)-\(month)-\(day)\(random.chance(8) ? " " : "T")\(time)\(fraction)\(zone)"
+        let zone =
+            random.chance(4)
+            ? random.pick(["z", "-00:00", "+23:59", "+24:00", "", "+0000", "+05"]) : random.pick(["Z", "+00:00", "-05:30"])
+        return "\(date)\(random.chance(8) ? " " : "T")\(time)\(fraction)\(zone)"
     }
 
     /// `at://` an authority, then maybe a collection NSID and a record key.

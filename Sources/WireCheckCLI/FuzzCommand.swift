@@ -36,7 +36,8 @@ struct FuzzCommand: ParsableCommand {
               wirecheck fuzz --shim "python3 Examples/python_shim.py" --seconds 30 --seed 7
               wirecheck fuzz --shim ./my-shim --ops 'cdev.*' --cases 20000 --strict --json
               wirecheck fuzz --shim ./go-shim --against ./rust-shim --seconds 60
-              wirecheck fuzz --shim ./my-shim --seconds 600 --jobs 2 --shard 0/4 --corpus fuzz-corpus
+              wirecheck fuzz --shim ./my-shim --seconds 600 --jobs 2 --shard 0/4
+              wirecheck fuzz --shim ./my-shim --seconds 300 --corpus fuzz-corpus
             """)
 
     @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))

@@ -16,8 +16,14 @@ public struct Base64Suite: VectorSuite {
 
     /// The flags of `wirecore/base64`, the keys of its notes.
     enum Flag: String, CaseFlag {
-        case rfc4648 = "RFC4648", alphabet = "Alphabet", wrongAlphabet = "WrongAlphabet", invalidCharacter = "InvalidCharacter"
-        case badLength = "BadLength", padding = "Padding", nonCanonical = "NonCanonical", lineBreak = "LineBreak"
+        case rfc4648 = "RFC4648"
+        case alphabet = "Alphabet"
+        case wrongAlphabet = "WrongAlphabet"
+        case invalidCharacter = "InvalidCharacter"
+        case badLength = "BadLength"
+        case padding = "Padding"
+        case nonCanonical = "NonCanonical"
+        case lineBreak = "LineBreak"
         case whitespace = "Whitespace"
     }
 
@@ -133,5 +139,29 @@ public struct Base64Suite: VectorSuite {
             + file.allTests.compactMap { $0.test.expected[F.bytes] }.map {
                 CorpusSeed(target: "FuzzHex", bytes: Array(Hex.encode($0).utf8))
             }
+    }
+}
+
+extension Base64Suite {
+    /// Base64 of random bytes of every length near a block edge (0 to 4 bytes, around 57 and 76, the MIME
+    /// line), written by the reference encoder in the variant under test or in another variant's alphabet and
+    /// padding, sometimes with a line break.
+    public func fuzzGenerators(of kind: GroupKind) -> [FuzzGenerator] {
+        [
+            FuzzGenerator("encoded") { random in
+                let variant = random.pick(Base64Variant.all)
+                let count = random.length(near: [0, 1, 2, 3, 4, 57, 58, 76, 77], maximum: 96)
+                let writer = random.chance(3) ? random.pick(Base64Variant.all) : variant
+                var text = Base64.encode(random.bytes(count), variant: writer)
+                if random.chance(6), !text.isEmpty {
+                    text.insert(
+                        contentsOf: random.pick(["\n", "\r\n", " ", "="]),
+                        at: text.index(text.startIndex, offsetBy: random.below(text.count)))
+                }
+                return FuzzGenerator.Made(
+                    params: JSONObject(F.variant(variant)), input: JSONObject(F.text(text)),
+                    comment: "\(count) random bytes written as \(writer.name), read as \(variant.name)")
+            }
+        ]
     }
 }

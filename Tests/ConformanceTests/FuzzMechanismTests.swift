@@ -114,6 +114,39 @@ final class FuzzMechanismTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(curves.count, 3, "\(curves)")
     }
 
+    /// Every generator's inputs have the shape of their group type: the reference refuses almost none as
+    /// bad-request, and answers a fair share both ways.
+    func testEveryGeneratorMakesInputsOfItsGroupType() throws {
+        var types: [String] = []
+        for suite in TestEnvironment.families.suites {
+            for kind in suite.groupKinds {
+                for generator in suite.fuzzGenerators(of: kind) {
+                    types.append(kind.type)
+                    var random = SeededRandom(seed: 12)
+                    var (made, malformed, valid) = (0, 0, 0)
+                    for _ in 0..<60 {
+                        guard let input = generator.make(&random) else { continue }
+                        made += 1
+                        let request = kind.call(params: input.params, input: input.input)
+                        switch TestEnvironment.families.reference.call(request) {
+                        case .success: valid += 1
+                        case .failure(let error): if error.code == ShimError.badRequestCode { malformed += 1 }
+                        }
+                    }
+                    XCTAssertGreaterThan(made, 40, "\(kind.type) \(generator.name)")
+                    XCTAssertLessThanOrEqual(malformed, made / 10, "\(kind.type) \(generator.name): bad-request")
+                    XCTAssertGreaterThan(valid, made / 5, "\(kind.type) \(generator.name): valid")
+                }
+            }
+        }
+        XCTAssertEqual(
+            Set(types),
+            [
+                "Base64DecodeTest", "CdevValidateTest", "NanoTDFDecryptTest", "NanoTDFEncryptTest", "NanoTDFParseHeaderTest",
+                "NanoTDFParseTest", "ATProtoSyntaxTest", "MLSValidateTest", "MLSXRPCErrorTest",
+            ])
+    }
+
     func testATProtoGrammarsMakeValuesAtTheirLimits() throws {
         let generators = ATProtoSyntaxSuite().fuzzGenerators(of: ATProtoSyntaxSuite.syntax)
         let handle = try XCTUnwrap(generators.first { $0.name == "handle" })
