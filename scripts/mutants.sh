@@ -7,7 +7,9 @@
 # With --fuzz S it also runs `wirecheck fuzz` (this tree's, unmutated) for S seconds, seed 1, with the
 # mutant's `wirecheck shim` as the implementation: does differential fuzzing find the bug without a vector?
 #
-# Usage: scripts/mutants.sh [--unit] [--fuzz S] [PATCH...]        (default: every Mutants/*/*.patch)
+# With --fuzz-only S only the fuzz run (no vectors, no live checks): the verdict is whether fuzzing found it.
+#
+# Usage: scripts/mutants.sh [--unit] [--fuzz S | --fuzz-only S] [PATCH...]  (default: every Mutants/*/*.patch)
 # Output: reports/mutants/<run>/summary.md and summary.json; exit 0 when every mutant is killed by
 # the vectors or the live checks, 1 when one survives, 2 when a patch no longer applies or builds.
 #
@@ -15,6 +17,7 @@
 #   description: <one line: the bug>
 #   class: <bug class: skipped check, off-by-one, first/last duplicate, strict/lenient, wrong default, …>
 #   unit: <swift test --filter expression, for --unit>
+#   fuzz: <optional: why no op reaches the bug, e.g. "out of reach: the mock server's pairing code store">
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -24,10 +27,12 @@ export PATH="/opt/swift/usr/bin:$PATH"
 export SWIFT_DETERMINISTIC_HASHING=1
 unit=0
 fuzz=0
+fuzzonly=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --unit) unit=1; shift ;;
     --fuzz) fuzz="$2"; shift 2 ;;
+    --fuzz-only) fuzz="$2"; fuzzonly=1; shift 2 ;;
     *) break ;;
   esac
 done
@@ -47,6 +52,9 @@ tree="$root/.build-mutants/tree"
 export GIT_CEILING_DIRECTORIES="$root/.build-mutants"
 mkdir -p "$out" "$tree"
 started=$(date +%s)
+# The fuzzer is this tree's, copied: the tree may be rebuilt while a long run goes on.
+fuzzer="$out/wirecheck-fuzzer"
+if [ "$fuzz" != 0 ]; then cp "$root/.build/debug/wirecheck" "$fuzzer"; fi
 
 # The scratch tree keeps its own .build between runs, so each mutant is an incremental build; the
 # sources are copied afresh (tracked and new files, not ignored ones), keeping their times.
@@ -66,6 +74,16 @@ for line in open(sys.argv[1]):
     if r.get("status") in ("FAIL", "XPASS"): print(r["id"])' "$1" 2>/dev/null
 }
 
+# `wirecheck fuzz` for $fuzz seconds, seed 1, --strict, against the mutant's shim: $fuzzed is its finding
+# keys (spaces as |), "none" or "error".
+run_fuzz() {
+  "$fuzzer" fuzz --shim "$tree/.build/debug/wirecheck shim" --seconds "$fuzz" --seed 1 --strict \
+    --vectors "$root/Vectors" --report-dir "$dir/fuzz" --json >"$dir/fuzz.json" 2>"$dir/fuzz.log"
+  fuzzed=$(python3 -c 'import json,sys
+try: print(" ".join(f["key"].replace(" ", "|") for f in json.load(open(sys.argv[1]))["findings"]) or "none")
+except Exception as e: print("error")' "$dir/fuzz.json")
+}
+
 json_rows=()
 status=0
 for patch in "${patches[@]}"; do
@@ -74,6 +92,7 @@ for patch in "${patches[@]}"; do
   description=$(sed -n 's/^description: //p' "$root/$patch" | head -1)
   class=$(sed -n 's/^class: //p' "$root/$patch" | head -1)
   filter=$(sed -n 's/^unit: //p' "$root/$patch" | head -1)
+  reach=$(sed -n 's/^fuzz: //p' "$root/$patch" | head -1)
   dir="$out/$(echo "$name" | tr / -)"
   mkdir -p "$dir"
   t0=$(date +%s)
@@ -89,6 +108,10 @@ for patch in "${patches[@]}"; do
     verdict="does-not-build"
     status=2
     vectors="" live="" unitverdict="" fuzzed=""
+  elif [ "$fuzzonly" = 1 ]; then
+    vectors="" live="" unitverdict=""
+    run_fuzz
+    if [ -n "$fuzzed" ] && [ "$fuzzed" != none ] && [ "$fuzzed" != error ]; then verdict="found"; else verdict="missed"; fi
   else
     (cd "$tree" && .build/debug/wirecheck vectors verify --strict --report-dir "$dir/vectors" >"$dir/vectors.log" 2>&1)
     rc=$?
@@ -103,51 +126,64 @@ for patch in "${patches[@]}"; do
       if (cd "$tree" && swift test --filter "$filter" >"$dir/unit.log" 2>&1); then unitverdict="survived"; else unitverdict="killed"; fi
     fi
     fuzzed=""
-    if [ "$fuzz" != 0 ]; then
-      "$root/.build/debug/wirecheck" fuzz --shim "$tree/.build/debug/wirecheck shim" --seconds "$fuzz" --seed 1 --strict \
-        --vectors "$root/Vectors" --report-dir "$dir/fuzz" --json >"$dir/fuzz.json" 2>"$dir/fuzz.log"
-      fuzzed=$(python3 -c 'import json,sys
-try: print(" ".join(f["key"].replace(" ", "|") for f in json.load(open(sys.argv[1]))["findings"]) or "none")
-except Exception as e: print("error")' "$dir/fuzz.json")
-    fi
+    if [ "$fuzz" != 0 ]; then run_fuzz; fi
     if [ -n "$vectors" ] || [ -n "$live" ]; then verdict="killed"; else verdict="survived"; status=$((status == 0 ? 1 : status)); fi
   fi
   if [ "$applied" = 1 ]; then (cd "$tree" && git apply -R "$root/$patch") || { echo "mutants: cannot revert $patch" >&2; exit 2; }; fi
   seconds=$(($(date +%s) - t0))
   echo "mutants: $name: $verdict (${seconds} s)" >&2
   json_rows+=("$(python3 -c 'import json,sys; print(json.dumps(dict(zip(
-    ["mutant","description","class","verdict","vectors","live","unit","seconds","fuzz"],
+    ["mutant","description","class","verdict","vectors","live","unit","seconds","fuzz","reach"],
     [sys.argv[1],sys.argv[2],sys.argv[3],sys.argv[4],sys.argv[5].split(),sys.argv[6].split(),sys.argv[7] or None,int(sys.argv[8]),
-     sys.argv[9] or None]))))' \
-    "$name" "$description" "$class" "$verdict" "$vectors" "$live" "$unitverdict" "$seconds" "$fuzzed")")
+     sys.argv[9] or None,sys.argv[10] or None]))))' \
+    "$name" "$description" "$class" "$verdict" "$vectors" "$live" "$unitverdict" "$seconds" "$fuzzed" "$reach")")
 done
 
 total=$(($(date +%s) - started))
 printf '%s\n' "${json_rows[@]}" >"$out/summary.jsonl"
-python3 - "$out" "$total" "$unit" "$fuzz" <<'EOF'
+python3 - "$out" "$total" "$unit" "$fuzz" "$fuzzonly" <<'EOF'
 import json, sys
-out, total, unit, fuzz = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] != "0"
+out, total, unit, fuzz, fuzzonly = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] != "0", sys.argv[5] == "1"
 rows = [json.loads(line) for line in open(f"{out}/summary.jsonl")]
 killed = sum(r["verdict"] == "killed" for r in rows)
-json.dump({"mutants": len(rows), "killed": killed, "seconds": total, "rows": rows}, open(f"{out}/summary.json", "w"), indent=1)
-lines = [
-    "# Mutants: is a realistic bug caught by what users run?", "",
-    f"**{killed} of {len(rows)} killed** by `wirecheck vectors verify --strict` or the live checks of `wirecheck run`, "
-    f"in {total // 60} min {total % 60} s (`make mutants`).", "",
-    "| mutant | bug | class | verdict | killed by (vector ids, live checks) |" + (" unit tests |" if unit else "")
-    + (f" fuzz {sys.argv[4]} s (findings) |" if fuzz else ""),
-    "|---|---|---|---|---|" + ("---|" if unit else "") + ("---|" if fuzz else ""),
-]
-for r in rows:
-    by = r["vectors"][:3] + [f"live: {c}" for c in r["live"][:2]]
-    more = len(r["vectors"]) + len(r["live"]) - len(by)
-    text = ", ".join(f"`{x}`" for x in by) + (f" and {more} more" if more > 0 else "")
-    lines.append(f"| `{r['mutant']}` | {r['description']} | {r['class']} | **{r['verdict']}** | {text or '—'} |"
-                 + (f" {r['unit'] or 'not run'} |" if unit else "")
-                 + (f" {(r['fuzz'] or 'not run').replace('|', ' ')} |" if fuzz else ""))
+def found(r): return r["fuzz"] not in (None, "none", "error")
+json.dump({"mutants": len(rows), "killed": killed, "foundByFuzz": sum(map(found, rows)), "seconds": total, "rows": rows},
+          open(f"{out}/summary.json", "w"), indent=1)
+def findings(r):
+    keys = (r["fuzz"] or "not run").split()
+    text = "; ".join(k.replace("|", " ") for k in keys[:3]) + (f"; and {len(keys) - 3} more" if len(keys) > 3 else "")
+    return text if found(r) else f"none ({r['reach']})" if r.get("reach") else text
+if fuzzonly:
+    reachable = [r for r in rows if not r.get("reach")]
+    lines = [
+        "# Mutants under differential fuzzing", "",
+        f"**{sum(map(found, rows))} of {len(rows)} found** by `wirecheck fuzz --seconds {sys.argv[4]} --seed 1 --strict` against "
+        f"each mutant's `wirecheck shim`, with no knowledge of the bug ({sum(map(found, reachable))} of the {len(reachable)} that "
+        f"an op can reach), in {total // 60} min {total % 60} s (`scripts/mutants.sh --fuzz-only {sys.argv[4]}`).", "",
+        "| mutant | bug | class | found | findings (op, reference outcome, shim outcome) |", "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(f"| `{r['mutant']}` | {r['description']} | {r['class']} | **{'yes' if found(r) else 'no'}** | {findings(r)} |")
+else:
+    lines = [
+        "# Mutants: is a realistic bug caught by what users run?", "",
+        f"**{killed} of {len(rows)} killed** by `wirecheck vectors verify --strict` or the live checks of `wirecheck run`, "
+        f"in {total // 60} min {total % 60} s (`make mutants`).", "",
+        "| mutant | bug | class | verdict | killed by (vector ids, live checks) |" + (" unit tests |" if unit else "")
+        + (f" fuzz {sys.argv[4]} s (findings) |" if fuzz else ""),
+        "|---|---|---|---|---|" + ("---|" if unit else "") + ("---|" if fuzz else ""),
+    ]
+    for r in rows:
+        by = r["vectors"][:3] + [f"live: {c}" for c in r["live"][:2]]
+        more = len(r["vectors"]) + len(r["live"]) - len(by)
+        text = ", ".join(f"`{x}`" for x in by) + (f" and {more} more" if more > 0 else "")
+        lines.append(f"| `{r['mutant']}` | {r['description']} | {r['class']} | **{r['verdict']}** | {text or '—'} |"
+                     + (f" {r['unit'] or 'not run'} |" if unit else "")
+                     + (f" {findings(r)} |" if fuzz else ""))
 open(f"{out}/summary.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 EOF
 # A run over the whole catalogue is the one the README quotes: keep its summary with the catalogue.
 if [ $# -eq 0 ] && [ "$unit" = 0 ] && [ "$fuzz" = 0 ]; then cp "$out/summary.md" "$root/Mutants/SUMMARY.md"; fi
+if [ $# -eq 0 ] && [ "$fuzz" != 0 ]; then cp "$out/summary.md" "$root/Mutants/SUMMARY-fuzz.md"; fi
 exit $status

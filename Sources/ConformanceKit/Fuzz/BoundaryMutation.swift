@@ -40,34 +40,31 @@ extension JSONMutator {
         return String(characters)
     }
 
-    /// `characters` with one run of ASCII digits replaced by an edge value (or the run's value one off),
+    /// `scalars` with one run of ASCII digits replaced by an edge value (or the run's value one off),
     /// zero-padded to the run's width.
-    mutating func digitBoundary(in characters: [Character]) -> String {
+    mutating func digitBoundary(in scalars: [Unicode.Scalar]) -> String {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { (0x30...0x39).contains(scalar.value) }
         var runs: [Range<Int>] = []
         var start: Int? = nil
-        for (position, character) in characters.enumerated() {
-            if character.isASCIIDigit {
+        for (position, scalar) in scalars.enumerated() {
+            if isDigit(scalar) {
                 if start == nil { start = position }
             } else if let first = start {
                 runs.append(first..<position)
                 start = nil
             }
         }
-        if let first = start { runs.append(first..<characters.count) }
+        if let first = start { runs.append(first..<scalars.count) }
+        guard !runs.isEmpty else { return Self.string(scalars) }
         let run = runs[index(runs.count)]
-        let value = run.count <= 18 ? Int(String(characters[run])) ?? 0 : 0
+        let value = run.count <= 18 ? Int(Self.string(Array(scalars[run]))) ?? 0 : 0
         let candidates = Self.digitEdges + [value - 1, value + 1] + limits.flatMap { [$0 - 1, $0, $0 + 1] }
         // Only values that fit the run: a field's width is part of its grammar, its value is what is probed.
         let others = candidates.filter { $0 >= 0 && $0 != value && String($0).count <= run.count }
         let chosen = others.isEmpty ? String(repeating: "9", count: run.count) : String(others[index(others.count)])
         let padded = String(repeating: "0", count: max(0, run.count - chosen.count)) + chosen
-        var changed = characters
-        changed.replaceSubrange(run, with: Array(padded))
-        return String(changed)
+        var changed = scalars
+        changed.replaceSubrange(run, with: Array(padded.unicodeScalars))
+        return Self.string(changed)
     }
-}
-
-extension Character {
-    /// 0-9 only (`isNumber` also takes other scripts' digits and fractions).
-    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
 }

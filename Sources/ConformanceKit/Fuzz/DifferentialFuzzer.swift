@@ -105,6 +105,10 @@ public final class DifferentialFuzzer {
     private var seedTypes: [String] = []
     /// The generators of each seeded group type that has any.
     private var generatorsByType: [String: [FuzzGenerator]] = [:]
+    /// The layers of each seeded group type that has any.
+    private var layersByType: [String: [FuzzLayer]] = [:]
+    /// What each layer opened in each vector case, by seed index × 16 + layer index (nil: nothing to open).
+    private var openedCache: [Int: JSONValue?] = [:]
     /// Inputs the generators made, by group type, reused as seeds; one in eight draws replaces one when full.
     private var generatedPool: [String: [FuzzCase]] = [:]
     static let generatedPoolSize = 256
@@ -167,6 +171,9 @@ public final class DifferentialFuzzer {
             let first = seeds[indices[0]]
             let generators = first.suite.fuzzGenerators(of: first.kind)
             if !generators.isEmpty { generatorsByType[type] = generators }
+            let layers = first.suite.fuzzLayers(of: first.kind)
+            precondition(layers.count <= 16, "\(type): more layers than the cache key allows")
+            if !layers.isEmpty { layersByType[type] = layers }
         }
     }
 
@@ -248,7 +255,8 @@ public final class DifferentialFuzzer {
         let types = seedTypes
         let type = types[mutator.index(types.count)]
         let ofType = seedsByType[type]!
-        var input = seeds[ofType[mutator.index(ofType.count)]]
+        var seedIndex: Int? = ofType[mutator.index(ofType.count)]
+        var input = seeds[seedIndex!]
         // A third of the time a generator's input instead: a fresh one, sent as made half of those times, or
         // one made earlier (a generator runs the reference's encoders, which cost more than its decoders).
         if let generators = generatorsByType[type], mutator.chance(3) {
@@ -261,16 +269,24 @@ public final class DifferentialFuzzer {
                         generatedPool[type]![mutator.index(pool.count)] = made
                     }
                     input = made
+                    seedIndex = nil
                     if mutator.chance(2) { return input }
                 }
             } else {
                 input = pool[mutator.index(pool.count)]
+                seedIndex = nil
             }
         }
         mutator.context = Self.integers(in: .object(input.params)) + Self.integers(in: .object(input.input))
         mutator.limits = input.suite.fuzzLimits(of: input.kind, params: input.params)
-        let layers = input.suite.fuzzLayers(of: input.kind)
-        if !layers.isEmpty, mutator.chance(2), resealed(&input, through: layers[mutator.index(layers.count)]) { return input }
+        if let layers = layersByType[type], mutator.chance(2) {
+            let which = mutator.index(layers.count)
+            // A vector case's structure is opened once: opening (Base64, JSON) costs as much as the op itself.
+            let key = seedIndex.map { $0 * 16 + which }
+            let opened = key.flatMap { openedCache[$0] } ?? layers[which].open(input.request.args)
+            if let key, openedCache[key] == nil { openedCache[key] = .some(opened) }
+            if let opened, resealed(&input, opened: opened, through: layers[which]) { return input }
+        }
         let rounds = 1 + (mutator.chance(3) ? 1 + mutator.index(2) : 0)
         for _ in 0..<rounds {
             let fields = (input.kind.params + input.kind.input).filter { input.params[$0.name] != nil || input.input[$0.name] != nil }
@@ -304,11 +320,11 @@ public final class DifferentialFuzzer {
         return input
     }
 
-    /// Changes the structure `layer` guards in `input`'s arguments and seals it again; false when the
-    /// input has no such structure or it cannot be sealed.
-    private func resealed(_ input: inout FuzzCase, through layer: FuzzLayer) -> Bool {
+    /// Changes `opened`, the structure `layer` guards in `input`'s arguments, and seals it again; false when
+    /// it cannot be sealed.
+    private func resealed(_ input: inout FuzzCase, opened: JSONValue, through layer: FuzzLayer) -> Bool {
         let args = input.request.args
-        guard var structure = layer.open(args) else { return false }
+        var structure = opened
         mutator.context += Self.integers(in: structure)
         // Up to three changes inside, as outside: a repeated item that then differs takes two.
         var inside: [FuzzMutation] = []

@@ -92,9 +92,11 @@ struct JSONMutator {
         "\u{FEFF}", "\u{0301}", "\u{0430}", "\u{1F600}", "\u{2028}", "\u{0000}", "\u{007F}", "\u{00A0}",
     ]
     /// ASCII that formats give a meaning: separators, escapes, padding, percent, whitespace.
-    static let syntax: [Character] = ["%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A"]
+    static let syntax: [Unicode.Scalar] = [
+        "%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A",
+    ]
     /// Letters and digits: a character just outside an alphabet (Base32's 0 and 1, a TID's first-character range).
-    static let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    static let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".unicodeScalars)
 
     mutating func index(_ count: Int) -> Int { count <= 1 ? 0 : Int(random.next() % UInt64(count)) }
     mutating func chance(_ oneIn: UInt64) -> Bool { random.next() % oneIn == 0 }
@@ -188,49 +190,64 @@ struct JSONMutator {
         }
     }
 
+    /// A mutation of a string, on its Unicode scalars (a grapheme split in two is a fair input, and
+    /// scalars cost far less to take apart than characters: this runs for most inputs).
     mutating func mutate(text: String) -> (String, FuzzMutation) {
-        var characters = Array(text)
-        let at = index(characters.count + 1)
+        var scalars = Array(text.unicodeScalars)
+        let at = index(scalars.count + 1)
+        let string = Self.string
         switch random.next() % 10 {
         case 7 where !limits.isEmpty:
             return (resized(text), .lengthBoundary)
-        case 8 where characters.contains(where: \.isASCIIDigit):
-            return (digitBoundary(in: characters), .digitBoundary)
+        case 8 where scalars.contains(where: { (0x30...0x39).contains($0.value) }):
+            return (digitBoundary(in: scalars), .digitBoundary)
         case 9 where Self.looksLikeJSON(text):
             return mutate(jsonText: text)
-        case 5 where !characters.isEmpty:
+        case 5 where !scalars.isEmpty:
             // Mostly one more character: a length at its limit steps just over it.
-            let position = min(at, characters.count - 1)
+            let position = min(at, scalars.count - 1)
             let times = chance(2) ? 1 : 1 + index(16)
-            characters.insert(contentsOf: repeatElement(characters[position], count: times), at: position)
-            return (String(characters), .characterRepeat)
-        case 0 where !characters.isEmpty:
-            characters.remove(at: min(at, characters.count - 1))
-            return (String(characters), .characterDelete)
-        case 1 where !characters.isEmpty:
+            scalars.insert(contentsOf: repeatElement(scalars[position], count: times), at: position)
+            return (string(scalars), .characterRepeat)
+        case 0 where !scalars.isEmpty:
+            scalars.remove(at: min(at, scalars.count - 1))
+            return (string(scalars), .characterDelete)
+        case 1 where !scalars.isEmpty:
             // Half the time a separator or escape, half the time a letter or digit (an alphabet's edge).
             let replacement = chance(2) ? Self.syntax[index(Self.syntax.count)] : Self.alphanumerics[index(Self.alphanumerics.count)]
-            characters[min(at, characters.count - 1)] = replacement
-            return (String(characters), .characterReplace)
+            scalars[min(at, scalars.count - 1)] = replacement
+            return (string(scalars), .characterReplace)
         case 2:
-            var scalars = Array(text.unicodeScalars)
-            scalars.insert(Self.unicode[index(Self.unicode.count)], at: index(scalars.count + 1))
-            var changed = ""
-            changed.unicodeScalars.append(contentsOf: scalars)
-            return (changed, .unicode)
-        case 3 where characters.contains(where: \.isLetter):
-            let letters = characters.indices.filter { characters[$0].isLetter }
+            scalars.insert(Self.unicode[index(Self.unicode.count)], at: at)
+            return (string(scalars), .unicode)
+        case 3 where scalars.contains(where: Self.isLetter):
+            let letters = scalars.indices.filter { Self.isLetter(scalars[$0]) }
             let position = letters[index(letters.count)]
-            let letter = characters[position]
+            let letter = String(scalars[position])
             // "ß" upper-cases to "SS": the swap may change the length.
-            characters.replaceSubrange(position...position, with: Array(letter.isUppercase ? letter.lowercased() : letter.uppercased()))
-            return (String(characters), .caseSwap)
-        case 4 where characters.count > 1:
-            return (String(characters.prefix(index(characters.count))), .truncate)
+            let swapped = letter.uppercased() == letter ? letter.lowercased() : letter.uppercased()
+            scalars.replaceSubrange(position...position, with: Array(swapped.unicodeScalars))
+            return (string(scalars), .caseSwap)
+        case 4 where scalars.count > 1:
+            return (string(Array(scalars.prefix(index(scalars.count)))), .truncate)
         default:
-            characters.insert(Self.syntax[index(Self.syntax.count)], at: at)
-            return (String(characters), .characterInsert)
+            scalars.insert(Self.syntax[index(Self.syntax.count)], at: at)
+            return (string(scalars), .characterInsert)
         }
+    }
+
+    /// `scalars` as a String, through UTF-8 bytes: appending scalars to a String one at a time costs
+    /// several times more, and this runs for most inputs.
+    static func string(_ scalars: [Unicode.Scalar]) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(scalars.count + 8)
+        for scalar in scalars { UTF8.encode(scalar) { utf8.append($0) } }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// A letter, ASCII first (the Unicode property lookup costs far more).
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
     }
 
     mutating func boundary(near number: Int64) -> Int64 {
