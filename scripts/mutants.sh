@@ -44,17 +44,20 @@ if [ $# -gt 0 ]; then patches=("$@"); else mapfile -t patches < <(cd "$root" && 
 
 run="$(date -u +%Y%m%d-%H%M%S)"
 out="$root/reports/mutants/$run"
-tree="$root/.build-mutants/tree"
+# MUTANTS_SCRATCH (default .build-mutants) lets two runs go on at once, each in its own scratch tree.
+scratch="${MUTANTS_SCRATCH:-$root/.build-mutants}"
+tree="$scratch/tree"
 # The scratch tree lies inside this repository's work tree, and there git apply (and apply -R) skips,
 # silently and with exit 0, every path outside the current folder (it takes the tree for a subfolder of
 # the repository): every mutant "survived" unapplied. GIT_CEILING_DIRECTORIES stops the search for a
 # repository at the tree; git run in $root, above it, is not affected.
-export GIT_CEILING_DIRECTORIES="$root/.build-mutants"
+export GIT_CEILING_DIRECTORIES="$scratch"
 mkdir -p "$out" "$tree"
 started=$(date +%s)
-# The fuzzer is this tree's, copied: the tree may be rebuilt while a long run goes on.
+# The fuzzer is this tree's (FUZZER=.build/release/wirecheck for a release build), copied: the tree may be
+# rebuilt while a long run goes on.
 fuzzer="$out/wirecheck-fuzzer"
-if [ "$fuzz" != 0 ]; then cp "$root/.build/debug/wirecheck" "$fuzzer"; fi
+if [ "$fuzz" != 0 ]; then cp "${FUZZER:-$root/.build/debug/wirecheck}" "$fuzzer"; fi
 
 # The scratch tree keeps its own .build between runs, so each mutant is an incremental build; the
 # sources are copied afresh (tracked and new files, not ignored ones), keeping their times.

@@ -222,10 +222,10 @@ struct FuzzCommand: ParsableCommand {
             - findings: \(findings.count)
             - time: \(String(format: "%.1f", statistics.referenceSeconds)) s making inputs and answering them with the reference, \
             \(String(format: "%.1f", statistics.implementationSeconds)) s waiting for the shim (summed over jobs)
-            - inputs the reference answered in a new way: \(statistics.novel)
             - ops: \(statistics.perOp.keys.sorted().map { "\($0) \(statistics.perOp[$0]!)" }.joined(separator: ", "))
 
             """
+        if statistics.novel > 0 { text += "- inputs the reference answered in a new way (kept in the corpus): \(statistics.novel)\n" }
         if !statistics.skippedOps.isEmpty {
             text += "- not fuzzed (not listed by every shim): \(statistics.skippedOps.joined(separator: ", "))\n"
         }

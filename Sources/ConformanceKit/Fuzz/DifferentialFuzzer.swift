@@ -213,7 +213,8 @@ public final class DifferentialFuzzer {
                 if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
                 continue
             }
-            if options.keepNovel, signatures.insert(Self.signature(of: input, reference: reference)).inserted {
+            // The set of signatures is bounded too: past it, nothing more is novel.
+            if options.keepNovel, signatures.count < 100_000, signatures.insert(Self.signature(of: input, reference: reference)).inserted {
                 statistics.novel += 1
                 if novel.count < options.maxNovel { novel.append((input, reference)) }
             }
