@@ -184,6 +184,21 @@ final class FuzzMechanismTests: XCTestCase {
         XCTAssertFalse(fuzzer.findings.isEmpty, "the leap second")
     }
 
+    /// A finding in an array argument comes out with only the element that makes it.
+    func testMinimisationDropsTheArrayElementsThatDoNotMatter() throws {
+        // Query encoding that writes an item whose name holds "&" without its value.
+        let planted = Planted { request, answer in
+            guard request.op == "wirecore.queryEncode", let items = request.args["items"]?.arrayValue,
+                items.contains(where: { $0.arrayValue?.first?.stringValue?.contains("&") ?? false })
+            else { return nil }
+            return .success(JSONObject([("query", .string("dropped"))]))
+        }
+        let fuzzer = try Self.fuzz(planted, cases: 3000, seed: 2, ops: ["wirecore.queryEncode"])
+        let finding = try XCTUnwrap(fuzzer.findings.first)
+        let items = try XCTUnwrap(finding.input.input["items"]?.arrayValue)
+        XCTAssertEqual(items.count, 1, "\(items)")
+    }
+
     // MARK: Jobs, shards, corpus
 
     func testJobsShareTheBudgetAndShardsDrawOtherStreams() throws {

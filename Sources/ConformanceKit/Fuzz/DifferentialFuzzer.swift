@@ -439,8 +439,9 @@ public final class DifferentialFuzzer {
         return "\(input.kind.op) \(expected) \(actual)"
     }
 
-    /// The input made smaller while it keeps its key: chunks of each changed string or byte field removed
-    /// (delta debugging), one call at a time, within `options.minimiseCalls` (three for an input the shim did
+    /// The input made smaller while it keeps its key: the elements and members of each changed array or
+    /// object field removed one by one, then chunks of each changed string or byte field (delta debugging),
+    /// one call at a time, within `options.minimiseCalls` (three for an input the shim did
     /// not answer: each try may wait the whole timeout) and the run's deadline. It starts from the answers
     /// that made the finding, so a shim that answers otherwise the second time still leaves a true finding.
     private func minimise(
@@ -469,6 +470,28 @@ public final class DifferentialFuzzer {
         var seen = Set<String>()
         for name in input.changedFields where seen.insert(name).inserted {
             let inParams = best.params[name] != nil
+            // Structure first: array elements, then object members, one at a time, while the finding holds.
+            func replaced(_ value: JSONValue) -> FuzzCase {
+                var candidate = best
+                if inParams { candidate.params[name] = value } else { candidate.input[name] = value }
+                return candidate
+            }
+            if case .array(var items)? = inParams ? best.params[name] : best.input[name] {
+                var position = items.count - 1
+                while position >= 0, !spent() {
+                    var fewer = items
+                    fewer.remove(at: position)
+                    if holds(replaced(.array(fewer))) { items = fewer }
+                    position -= 1
+                }
+            }
+            if case .object(var members)? = inParams ? best.params[name] : best.input[name] {
+                for key in members.keys.reversed() where !spent() {
+                    var fewer = members
+                    fewer[key] = nil
+                    if holds(replaced(.object(fewer))) { members = fewer }
+                }
+            }
             guard case .string(let text)? = inParams ? best.params[name] : best.input[name] else { continue }
             let hex = JSONMutator.hexBytes(text) != nil
             let characters = Array(text)
@@ -482,13 +505,7 @@ public final class DifferentialFuzzer {
                 while start < units.count, !spent() {
                     var shorter = units
                     shorter.removeSubrange(start..<min(units.count, start + chunk))
-                    var candidate = best
-                    if inParams {
-                        candidate.params[name] = .string(shorter.joined())
-                    } else {
-                        candidate.input[name] = .string(shorter.joined())
-                    }
-                    if holds(candidate) {
+                    if holds(replaced(.string(shorter.joined()))) {
                         units = shorter
                         removed = true
                     } else {
