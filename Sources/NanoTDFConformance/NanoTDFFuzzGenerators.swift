@@ -7,7 +7,7 @@ import WireCore
 /// their edges (an empty plaintext, a policy of 255 or 256 bytes), encrypted by the reference with the
 /// KAS key the decrypt cases use. The crypto vectors hold a fixed matrix of these; the fuzzer draws from
 /// all of it, and its mutations then start from a container no vector has.
-enum NanoTDFFuzzShapes {
+package enum NanoTDFFuzzShapes {
     /// Payload and policy lengths worth hitting: empty, one byte, around a one-byte length, around a block.
     static let lengthEdges = [0, 1, 15, 16, 17, 255, 256]
 
@@ -25,6 +25,12 @@ enum NanoTDFFuzzShapes {
 
     /// A shape's container, or nil when the reference does not write that combination.
     static func container(_ shape: NanoTDFCryptoShape) -> [UInt8]? { try? Container.encrypt(shape.parameters).bytes }
+
+    /// The container of a random shape and what it is, for other suites that carry containers (Arkavo frames).
+    package static func randomContainer(_ random: inout SeededRandom) -> (bytes: [UInt8], comment: String)? {
+        let shape = Self.random(&random)
+        return container(shape).map { ($0, shape.comment) }
+    }
 
     /// The container of a random shape, for the parse ops.
     static func parseGenerator() -> FuzzGenerator {

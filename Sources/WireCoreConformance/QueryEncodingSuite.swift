@@ -17,8 +17,15 @@ public struct QueryEncodingSuite: VectorSuite {
 
     /// The flags of `wirecore/query-encoding`, the keys of its notes.
     enum Flag: String, CaseFlag {
-        case asciiByte = "AsciiByte", utf8 = "Utf8", plusIsLiteral = "PlusIsLiteral", base64Value = "Base64Value", nilValue = "NilValue"
-        case invalidEscape = "InvalidEscape", strayPercent = "StrayPercent", specExample = "SpecExample", itemOrder = "ItemOrder"
+        case asciiByte = "AsciiByte"
+        case utf8 = "Utf8"
+        case plusIsLiteral = "PlusIsLiteral"
+        case base64Value = "Base64Value"
+        case nilValue = "NilValue"
+        case invalidEscape = "InvalidEscape"
+        case strayPercent = "StrayPercent"
+        case specExample = "SpecExample"
+        case itemOrder = "ItemOrder"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -139,5 +146,47 @@ public struct QueryEncodingSuite: VectorSuite {
         file.allTests.compactMap { pair in
             pair.test.input[F.query] ?? pair.test.expected[F.query]
         }.map { CorpusSeed(target: "FuzzQueryEncoding", bytes: Array($0.utf8)) }
+    }
+}
+
+extension QueryEncodingSuite {
+    /// Query items of every ASCII character, some non-ASCII ones and every small count (no item, an item
+    /// without `=`, empty names and values) to encode; and query strings to decode, each character written
+    /// as it is or percent-encoded in either case, with stray `%` now and then.
+    public func fuzzGenerators(of kind: GroupKind) -> [FuzzGenerator] {
+        let characters = (0x20...0x7E).map { String(UnicodeScalar($0)!) } + ["é", "€", "😀", "\u{0}", "\n", "\u{FEFF}"]
+        @Sendable func text(_ random: inout SeededRandom) -> String {
+            (0..<random.length(near: [0, 1], maximum: 8)).map { _ in random.pick(characters) }.joined()
+        }
+        switch kind.type {
+        case Self.encode.type:
+            return [
+                FuzzGenerator("items") { random in
+                    let items = (0..<random.length(near: [0, 1, 2], maximum: 5)).map { _ in
+                        QueryItem(text(&random), random.chance(5) ? nil : text(&random))
+                    }
+                    return FuzzGenerator.Made(input: JSONObject(F.items(items)), comment: "\(items.count) random items")
+                }
+            ]
+        case Self.decode.type:
+            return [
+                FuzzGenerator("query") { random in
+                    var query = ""
+                    for _ in 0..<random.length(near: [0, 1], maximum: 24) {
+                        let character = random.pick(characters + ["&", "=", "&", "="])
+                        if random.chance(3) {
+                            let hex = Hex.encode(Array(character.utf8))
+                            let written = random.chance(2) ? hex.uppercased() : hex
+                            query += stride(from: 0, to: written.count, by: 2).map { "%" + written.dropFirst($0).prefix(2) }.joined()
+                        } else {
+                            query += random.chance(20) ? "%" : character
+                        }
+                    }
+                    return FuzzGenerator.Made(input: JSONObject(F.query(query)), comment: "a query of \(query.count) characters")
+                }
+            ]
+        default:
+            return []
+        }
     }
 }

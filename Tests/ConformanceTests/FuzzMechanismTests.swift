@@ -87,7 +87,7 @@ final class FuzzMechanismTests: XCTestCase {
                 let depth = changed.filter { $0 == "[" }.count
                 XCTAssertTrue(JSONMutator.nestingDepths.contains(depth), "depth \(depth)")
             case .jsonEscape:
-                XCTAssertTrue(changed.contains("\\u00") || changed.contains("\\/"), changed)
+                XCTAssertTrue(changed.contains("\\u") || changed.contains("\\/"), changed)
             default:
                 break
             }
@@ -142,7 +142,8 @@ final class FuzzMechanismTests: XCTestCase {
         XCTAssertEqual(
             Set(types),
             [
-                "Base64DecodeTest", "CdevValidateTest", "NanoTDFDecryptTest", "NanoTDFEncryptTest", "NanoTDFParseHeaderTest",
+                "Base64DecodeTest", "QueryEncodeTest", "QueryDecodeTest", "ArkavoParseFrameTest", "CdevValidateTest", "NanoTDFDecryptTest",
+                "NanoTDFEncryptTest", "NanoTDFParseHeaderTest",
                 "NanoTDFParseTest", "ATProtoSyntaxTest", "MLSValidateTest", "MLSXRPCErrorTest",
             ])
     }

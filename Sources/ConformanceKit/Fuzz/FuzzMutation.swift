@@ -67,7 +67,11 @@ public enum FuzzMutation: String, CaseFlag {
                 )
             case .jsonDuplicateKey: (.edgeCase, "A member of JSON text repeated before the original, with the same or another value.")
             case .jsonNumberForm: (.edgeCase, "A number of JSON text written another way: 1.0, 1e0, 10E-1, -0, a leading zero or plus.")
-            case .jsonEscape: (.edgeCase, "A character of a JSON text string written as a \\u escape (or \\/).")
+            case .jsonEscape:
+                (
+                    .edgeCase,
+                    "A character of a JSON text string written as a \\u escape (or \\/), or a lone or reversed surrogate escape inserted."
+                )
             case .jsonSyntax: (.edgeCase, "JSON text with a slip: a trailing comma, a BOM, trailing bytes, whitespace, a cut.")
             case .jsonNesting: (.edgeCase, "A value of JSON text wrapped in arrays as deep as a common parser limit, or one deeper.")
             case .generated:

@@ -29,6 +29,13 @@ extension JSONMutator {
                 return (Self.replacing(bytes, token, with: forms[index(forms.count)]), .jsonNumberForm)
             }
         case 2:
+            // Inside a string literal: a lone surrogate escape, or a surrogate pair written as escapes.
+            let contents = Self.stringContents(in: bytes)
+            if !contents.isEmpty, chance(3) {
+                let at = contents[index(contents.count)]
+                let escape = ["\\ud800", "\\udc00", "\\ud83d\\ude00", "\\ude00\\ud83d", "\\u0000"][index(5)]
+                return (Self.replacing(bytes, at..<at, with: escape), .jsonEscape)
+            }
             // An ASCII letter inside a string literal written as \u00XX.
             let letters = Self.stringContents(in: bytes).filter { (0x41...0x7A).contains(bytes[$0]) || bytes[$0] == UInt8(ascii: "/") }
             if !letters.isEmpty {
