@@ -22,6 +22,7 @@ public enum FuzzMutation: String, CaseFlag {
     case arrayDrop = "FuzzArrayDrop"
     case arrayDuplicate = "FuzzArrayDuplicate"
     case memberDrop = "FuzzMemberDrop"
+    case memberAdd = "FuzzMemberAdd"
     case resealed = "FuzzResealed"
     case lengthBoundary = "FuzzLengthBoundary"
     case digitBoundary = "FuzzDigitBoundary"
@@ -57,6 +58,7 @@ public enum FuzzMutation: String, CaseFlag {
             case .arrayDrop: (.edgeCase, "An element of an array removed.")
             case .arrayDuplicate: (.edgeCase, "An element of an array repeated, as it is or changed.")
             case .memberDrop: (.basic, "A member of a nested object removed.")
+            case .memberAdd: (.edgeCase, "A member no schema declares added to a nested object, with another member's value.")
             case .resealed: (.functionality, "A structure inside a signed or MACed argument changed, then signed or MACed again.")
             case .lengthBoundary:
                 (.edgeCase, "A string, or one of its segments between . : and /, made as long as a limit its format declares, or one off.")
@@ -99,6 +101,9 @@ struct JSONMutator {
     static let syntax: [Unicode.Scalar] = [
         "%", "=", "&", "?", "#", "/", ".", ":", "+", "-", "_", " ", "\n", "\r", "\t", "\\", "\"", "0", "A",
     ]
+    /// Names of undeclared members (nil: the chosen member's own name with `_` after it); `__proto__` and
+    /// `$type` mean something to some readers.
+    static let undeclaredNames: [String?] = [nil, "extra", "__proto__", "$type"]
     /// Letters and digits: a character just outside an alphabet (Base32's 0 and 1, a TID's first-character range).
     static let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".unicodeScalars)
 
@@ -146,6 +151,11 @@ struct JSONMutator {
             if chance(6) {
                 object[key] = nil
                 return (.object(object), .memberDrop)
+            }
+            if chance(8) {
+                // A member the schema does not declare, with another member's value: ignored, refused, or read.
+                object[Self.undeclaredNames[index(Self.undeclaredNames.count)] ?? key + "_"] = object[key]!
+                return (.object(object), .memberAdd)
             }
             guard let (inner, mutation) = mutate(object[key]!, allowed: nil, donor: donor?[key]) else { return nil }
             object[key] = inner
