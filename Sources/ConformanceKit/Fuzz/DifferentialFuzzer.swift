@@ -373,7 +373,7 @@ public final class DifferentialFuzzer {
     }
 
     /// `--ops`: a glob, or a plain word that names an op or a family (`cdev` is every `cdev.*` op).
-    static func op(_ op: String, matches pattern: String) -> Bool {
+    public static func op(_ op: String, matches pattern: String) -> Bool {
         if pattern.contains(where: { "*?[".contains($0) }) { return CaseSelection.matches(pattern, op) }
         return op == pattern || op.hasPrefix(pattern + ".")
     }

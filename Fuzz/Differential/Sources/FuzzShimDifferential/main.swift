@@ -10,6 +10,8 @@ import WireCore
 //   WIRECHECK_OPS        ops to fuzz, comma-separated globs or families (default: every op the shim lists)
 //   WIRECHECK_STRICT     1: also require the error class of refused inputs (`--strict`)
 //   WIRECHECK_TIMEOUT    seconds the shim may take for one input (default 10)
+//   WIRECHECK_VECTORS    a Vectors/ folder to start from (default: the suites of the chosen ops generate their
+//                        files in process, as `wirecheck vectors generate` does, which takes a while under ASan)
 //   WIRECHECK_CORPUS_OUT write the seed corpus (one file per vector case and string argument) there and exit
 // A variable not in the environment is read from `<this executable>.conf` when it exists: KEY=VALUE lines,
 // where {here} stands for the executable's folder (ClusterFuzzLite and OSS-Fuzz run a target with no way to
@@ -42,8 +44,21 @@ public func initialize(
 {
     let environment = settings()
     let families = WireCheckFamilies.all
-    // The vectors are made here, as `wirecheck vectors generate` makes them: nothing to ship beside the binary.
-    let files = families.suites.map { $0.generate() }
+    let ops = (environment["WIRECHECK_OPS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let files: [VectorFile]
+    if let folder = environment["WIRECHECK_VECTORS"], !folder.isEmpty {
+        do { files = try VectorLoader.load(directory: folder, suiteOrder: families.suites.map(\.id)) } catch {
+            FileHandle.standardError.write(Data("FuzzShimDifferential: cannot read the vectors in \(folder): \(error)\n".utf8))
+            exit(2)
+        }
+    } else {
+        // Made here, as `wirecheck vectors generate` makes them, for the chosen ops' suites only: nothing to ship
+        // beside the binary.
+        let chosen = families.suites.filter { suite in
+            ops.isEmpty || suite.groupKinds.contains { kind in ops.contains { DifferentialFuzzer.op(kind.op, matches: $0) } }
+        }
+        files = chosen.map { $0.generate() }
+    }
     let implementation: any ImplementationUnderTest
     if let command = environment["WIRECHECK_SHIM"], !command.isEmpty {
         do {
@@ -55,7 +70,6 @@ public func initialize(
     } else {
         implementation = InProcessImplementation(shim: ReferenceShim(table: families.reference))
     }
-    let ops = (environment["WIRECHECK_OPS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     let judge = CaseJudge(strict: environment["WIRECHECK_STRICT"] == "1", expectations: Expectations())
     oracle = EngineOracle(families: families, files: files, implementation: implementation, ops: ops, judge: judge)
     guard oracle.seedCount > 0 else {
@@ -67,8 +81,9 @@ public func initialize(
         for (index, bytes) in oracle.corpus().enumerated() {
             FileManager.default.createFile(atPath: "\(directory)/seed-\(index)", contents: Data(bytes))
         }
-        print("FuzzShimDifferential: wrote \(oracle.corpus().count) seeds to \(directory)")
-        exit(0)
+        FileHandle.standardOutput.write(Data("FuzzShimDifferential: wrote \(oracle.corpus().count) seeds to \(directory)\n".utf8))
+        // _exit: LeakSanitizer would count the oracle's live objects at exit as leaks and fail the build step.
+        _exit(0)
     }
     return 0
 }
