@@ -51,7 +51,9 @@ public enum ArkavoOps {
     }
 
     /// `{table}` → `{buffer}`. The argument check sees only that `table` is an object: its members are
-    /// the table reader's to refuse, and a table the JSON form cannot express is `bad-request`.
+    /// the table reader's to refuse. A table the JSON form cannot express (a negative or too large integer, an
+    /// unknown member at any level, a union without its type) is `invalid-table`, as flatc refuses to build it:
+    /// a judged refusal, not an argument error, so an implementation that builds it anyway is caught.
     static func encoding<Table: FlatBufferRoot>(
         _ kind: GroupKind, _ table: Field<JSONObject>, _ encode: @escaping @Sendable (Table) throws(ShimError) -> [UInt8]
     ) -> ShimOperation {
@@ -61,11 +63,14 @@ public enum ArkavoOps {
             do throws(FlatBufferJSONError) {
                 value = try Table(json: .object(json))
             } catch {
-                throw ShimError(code: ShimError.badRequestCode, message: "\(table.name): \(error)")
+                throw ShimError(code: Self.invalidTableCode, message: "\(table.name): \(error)")
             }
             return JSONObject(F.buffer(try encode(value)))
         }
     }
+
+    /// The error class of a table the JSON form cannot express.
+    public static let invalidTableCode = "invalid-table"
 
     /// The Verifier's limits: the library's defaults, with `maxDepth` and `maxTables` when given.
     static func limits(_ args: JSONObject) throws(ShimError) -> VerifierLimits {
@@ -76,17 +81,19 @@ public enum ArkavoOps {
     }
 
     /// The reference: ArkavoWire's decoders and the FlatBuffers builders, refusals as the vectors' error classes.
-    public static let reference = OpTable(name: ReferenceShim.name, [
-        parseFrame { frame throws(ShimError) in try refusing { () throws(ArkavoError) in try Frame.decode(frame) } },
-        decodeEvent { buffer, limits throws(ShimError) in
-            try refusing { () throws(ArkavoError) in try Event.decode(buffer, limits: limits) }
-        },
-        decodeMetadata { buffer, limits throws(ShimError) in
-            try refusing { () throws(ArkavoError) in try Metadata.decode(buffer, limits: limits) }
-        },
-        encodeEvent { event in event.encode() },
-        encodeMetadata { metadata in metadata.encode() },
-    ])
+    public static let reference = OpTable(
+        name: ReferenceShim.name,
+        [
+            parseFrame { frame throws(ShimError) in try refusing { () throws(ArkavoError) in try Frame.decode(frame) } },
+            decodeEvent { buffer, limits throws(ShimError) in
+                try refusing { () throws(ArkavoError) in try Event.decode(buffer, limits: limits) }
+            },
+            decodeMetadata { buffer, limits throws(ShimError) in
+                try refusing { () throws(ArkavoError) in try Metadata.decode(buffer, limits: limits) }
+            },
+            encodeEvent { event in event.encode() },
+            encodeMetadata { metadata in metadata.encode() },
+        ])
 
     /// An ArkavoWire refusal as the vectors' error class.
     static func refusing<Value>(_ body: () throws(ArkavoError) -> Value) throws(ShimError) -> Value {
