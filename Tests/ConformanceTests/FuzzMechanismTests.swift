@@ -142,7 +142,8 @@ final class FuzzMechanismTests: XCTestCase {
         XCTAssertEqual(
             Set(types),
             [
-                "Base64DecodeTest", "QueryEncodeTest", "QueryDecodeTest", "ArkavoParseFrameTest", "CdevValidateTest", "NanoTDFDecryptTest",
+                "Base64DecodeTest", "QueryEncodeTest", "QueryDecodeTest", "ArkavoParseFrameTest", "CdevValidateTest", "FlowDownOpenTest",
+                "NanoTDFDecryptTest",
                 "NanoTDFEncryptTest", "NanoTDFParseHeaderTest",
                 "NanoTDFParseTest", "ATProtoSyntaxTest", "MLSValidateTest", "MLSXRPCErrorTest",
             ])
