@@ -31,7 +31,7 @@ public struct LexiconRandomValues: Sendable {
             return ["$bytes": .string(Base64.encode(random.bytes(count), variant: .init(.std, .raw, .strict)))]
         case .cidLink: return ["$link": .string(LexiconExamples.formatSamples[.cid]!)]
         case .blob(let s):
-            let size = s.maxSize.map { $0 + Int64(random.below(3)) - 1 } ?? Int64(random.below(5000))
+            let size = s.maxSize.map { $0 &+ Int64(random.below(3)) &- 1 } ?? Int64(random.below(5000))
             let mime = random.chance(4) ? "application/x-unlisted" : (s.accept.map { random.pick($0) } ?? "*/*").replacingStar()
             return [
                 "$type": "blob", "ref": ["$link": .string(LexiconExamples.formatSamples[.cid]!)], "mimeType": .string(mime),
@@ -79,13 +79,15 @@ public struct LexiconRandomValues: Sendable {
     }
 
     func integer(_ s: IntegerSchema, _ random: inout SeededRandom) -> Int64 {
-        if let value = s.const { return random.chance(8) ? value + 1 : value }
+        // Wrapping steps: a bound at Int64's edge must not trap (its neighbour past the edge is the other edge).
+        if let value = s.const { return random.chance(8) ? value &+ 1 : value }
         if let values = s.enumValues, !values.isEmpty, !random.chance(8) { return random.pick(values) }
-        let edges = [s.minimum, s.maximum].compactMap { $0 }.flatMap { [$0 - 1, $0, $0 + 1] }
+        let edges = [s.minimum, s.maximum].compactMap { $0 }.flatMap { [$0 &- 1, $0, $0 &+ 1] }
         if !edges.isEmpty, random.chance(2) { return random.pick(edges) }
         let low = s.minimum ?? -1000
         let high = max(low, s.maximum ?? 1000)
-        return low + Int64(random.below(Int(min(high - low, 1_000_000)) + 1))
+        let span = high.subtractingReportingOverflow(low)
+        return low &+ Int64(random.below(Int(span.overflow ? 1_000_000 : min(span.partialValue, 1_000_000)) + 1))
     }
 
     func string(_ s: StringSchema, _ random: inout SeededRandom) -> String {

@@ -10,17 +10,19 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Find the bugs no vector lists: mutated vector cases, your shim against the reference.",
         discussion: """
             Takes every vector case of the ops your shim lists, and inputs that generators build through the reference \
-            (NanoTDF containers of every shape; atproto strings from each format's grammar), and changes one to three \
+            (e.g. NanoTDF containers of every shape, atproto strings from each format's grammar), and changes one to three \
             arguments: bytes flipped, inserted, cut or spliced from another case; strings with separators, escapes and \
             non-ASCII scalars, made as long as a limit their format declares or one off, with digits at calendar edges; \
             JSON text with a repeated key, another number form, an escape, deep nesting or a slip of syntax; integers at \
-            their boundaries; another value of a closed set; array elements and object members dropped or repeated. Where a \
+            their boundaries; another value of a closed set; array elements and object members dropped, repeated or added. \
+            Where a \
             suite knows how, a structure behind a MAC or signature is changed and sealed again with the case's keys (a cdev \
             token's payload, a FlowDown exchange URL's query items). Each input goes to your shim and to the reference in \
             process; the answer is judged as the vector case the reference's answer makes of it (--strict and --expect as \
             for `vectors verify`, but for expectedFailures: a mutated input is a new case). An input the reference refuses \
             as bad-request (or unimplemented) is not sent. A disagreement, or a shim that dies, hangs or writes garbage, is \
-            a finding: minimised (chunks of the changed fields removed while it still disagrees the same way), counted once \
+            a finding: minimised (elements, members and chunks of the changed fields removed while it still disagrees the \
+            same way), counted once \
             per (op, the reference's outcome, the shim's), and written as a vector file per suite under <report>/findings/, \
             which `wirecheck vectors verify --vectors <report>/findings --shim CMD` reruns as regression cases. An input \
             made from an acceptable case stays acceptable: another answer than the reference's is counted apart, and is a \
@@ -72,7 +74,9 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print the run summary as JSON on stdout.") var json = false
 
     func validate() throws {
-        if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
+        if let seconds, !(seconds > 0 && seconds <= DifferentialFuzzer.maxSeconds) {
+            throw ValidationError("--seconds must be positive and at most \(Int(DifferentialFuzzer.maxSeconds)) (a year)")
+        }
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1") }
         guard maxFindings >= 1 else { throw ValidationError("--max-findings must be at least 1") }

@@ -164,6 +164,11 @@ final class DifferentialFuzzerTests: XCTestCase {
             directory: TestEnvironment.root)
         XCTAssertEqual(silent.status, 2)
         XCTAssertTrue(silent.stderr.contains("never answered hello"), silent.stderr)
+
+        let endless = try TestEnvironment.run(
+            [try TestEnvironment.wirecheck, "fuzz", "--shim", shim, "--seconds", "inf"], directory: TestEnvironment.root)
+        XCTAssertNotEqual(endless.status, 0)
+        XCTAssertTrue(endless.stderr.contains("--seconds must be positive and at most"), endless.stderr)
     }
 
     /// A shim that dies on some inputs: each death is a finding (no answer), with what the shim wrote to
@@ -172,18 +177,18 @@ final class DifferentialFuzzerTests: XCTestCase {
         let directory = try TestEnvironment.temporaryDirectory()
         let proxy = "\(directory)/dying_shim.py"
         try """
-            import json, subprocess, sys
-            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            for line in sys.stdin:
-                request = json.loads(line)
-                if request["op"] == "wirecore.base64Decode" and "%" in request["args"].get("text", ""):
-                    sys.stderr.write("dying_shim: cannot decode a percent sign\\n")
-                    sys.exit(3)
-                child.stdin.write(line)
-                child.stdin.flush()
-                sys.stdout.write(child.stdout.readline())
-                sys.stdout.flush()
-            """.write(toFile: proxy, atomically: true, encoding: .utf8)
+        import json, subprocess, sys
+        child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        for line in sys.stdin:
+            request = json.loads(line)
+            if request["op"] == "wirecore.base64Decode" and "%" in request["args"].get("text", ""):
+                sys.stderr.write("dying_shim: cannot decode a percent sign\\n")
+                sys.exit(3)
+            child.stdin.write(line)
+            child.stdin.flush()
+            sys.stdout.write(child.stdout.readline())
+            sys.stdout.flush()
+        """.write(toFile: proxy, atomically: true, encoding: .utf8)
         let wirecheck = try TestEnvironment.wirecheck
         let reports = "\(directory)/reports"
         let run = try TestEnvironment.run(

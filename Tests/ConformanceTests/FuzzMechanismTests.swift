@@ -204,10 +204,10 @@ final class FuzzMechanismTests: XCTestCase {
     // MARK: Jobs, shards, corpus
 
     func testJobsShareTheBudgetAndShardsDrawOtherStreams() throws {
-        XCTAssertEqual(FuzzCampaign.stream(seed: 42, shard: .whole, job: 0, jobs: 1), 42)
+        XCTAssertEqual(FuzzCampaign.stream(seed: 42, shard: .whole, job: 0), 42)
         let streams = Set(
             (0..<4).flatMap { shard in
-                (0..<2).map { FuzzCampaign.stream(seed: 42, shard: FuzzCampaign.Shard(index: shard, count: 4), job: $0, jobs: 2) }
+                (0..<2).map { FuzzCampaign.stream(seed: 42, shard: FuzzCampaign.Shard(index: shard, count: 4), job: $0) }
             })
         XCTAssertEqual(streams.count, 8)
         XCTAssertNil(FuzzCampaign.Shard(parsing: "4/4"))
@@ -223,6 +223,15 @@ final class FuzzMechanismTests: XCTestCase {
         campaign.run()
         XCTAssertEqual(campaign.statistics.sent, 901)
         XCTAssertEqual(campaign.fuzzers.map(\.statistics.sent), [451, 450])
+
+        // Without a limit the run's default budget is shared too, not given to each job.
+        var unbounded = options
+        unbounded.cases = nil
+        let shared = FuzzCampaign(
+            families: TestEnvironment.families, files: try DifferentialFuzzerTests.files(), jobs: 3, shard: .whole, options: unbounded
+        ) { _ in [("", InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families)))] }
+        shared.run()
+        XCTAssertEqual(shared.statistics.sent, DifferentialFuzzer.defaultCases)
         let keys = campaign.findings.map(\.key)
         XCTAssertEqual(keys.count, Set(keys).count, "one finding per key over the jobs")
         XCTAssertTrue(keys.contains("wirecore.base64Decode invalid:non-zero-trailing-bits valid:"), "\(keys)")

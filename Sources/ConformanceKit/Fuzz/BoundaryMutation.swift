@@ -33,8 +33,10 @@ extension JSONMutator {
             let filler = characters.last ?? "a"
             return String(characters + repeatElement(filler, count: target - characters.count))
         }
-        let unit = characters[0...first]
-        while characters.count + unit.count <= target { characters.insert(contentsOf: unit, at: 0) }
+        let unit = Array(characters[0...first])
+        // As many copies of the unit as fit, put in front in one go (one insert per copy is quadratic at 8,192).
+        let copies = (target - characters.count) / unit.count
+        characters.insert(contentsOf: Array(repeating: unit, count: copies).joined(), at: 0)
         // The rest (shorter than the unit) lengthens the first segment.
         characters.insert(contentsOf: repeatElement(characters[first - 1], count: target - characters.count), at: first)
         return String(characters)

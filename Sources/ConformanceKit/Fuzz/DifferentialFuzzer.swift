@@ -107,8 +107,12 @@ public final class DifferentialFuzzer {
     private var generatorsByType: [String: [FuzzGenerator]] = [:]
     /// The layers of each seeded group type that has any.
     private var layersByType: [String: [FuzzLayer]] = [:]
-    /// What each layer opened in each vector case, by seed index × 16 + layer index (nil: nothing to open).
-    private var openedCache: [Int: JSONValue?] = [:]
+    /// What a layer opened in a vector case (nil: nothing to open), by the case's index and the layer's.
+    private var openedCache: [OpenedKey: JSONValue?] = [:]
+    private struct OpenedKey: Hashable {
+        let seed: Int
+        let layer: Int
+    }
     /// Inputs the generators made, by group type, reused as seeds; one in eight draws replaces one when full.
     private var generatedPool: [String: [FuzzCase]] = [:]
     static let generatedPoolSize = 256
@@ -169,10 +173,12 @@ public final class DifferentialFuzzer {
         }
         for (type, indices) in seedsByType {
             let first = seeds[indices[0]]
-            let generators = first.suite.fuzzGenerators(of: first.kind)
+            // A generator's inputs have the id <suite>/generated-<name>: `disabled` entries reach them by it.
+            let generators = first.suite.fuzzGenerators(of: first.kind).filter {
+                options.judge.expectations.disabledReason(for: "\(first.suite.id)/generated-\($0.name)") == nil
+            }
             if !generators.isEmpty { generatorsByType[type] = generators }
             let layers = first.suite.fuzzLayers(of: first.kind)
-            precondition(layers.count <= 16, "\(type): more layers than the cache key allows")
             if !layers.isEmpty { layersByType[type] = layers }
         }
     }
@@ -184,12 +190,13 @@ public final class DifferentialFuzzer {
     public func run(progress: (Statistics, Int) -> Void = { _, _ in }) {
         guard !seeds.isEmpty else { return }
         let started = ContinuousClock.now
-        deadline = options.seconds.map { started + .milliseconds(Int64($0 * 1000)) }
+        // Clamped to a year, so an absurd --seconds cannot overflow the clock's arithmetic.
+        deadline = options.seconds.map { started + .milliseconds(Int64(min($0, Self.maxSeconds) * 1000)) }
         // Without a limit a run stops after 10,000 inputs.
-        let caseLimit = options.cases ?? (options.seconds == nil ? 10_000 : nil)
+        let caseLimit = options.cases ?? (options.seconds == nil ? Self.defaultCases : nil)
         while true {
             if let limit = caseLimit, statistics.sent >= limit { break }
-            if let limit = options.seconds, Self.seconds(ContinuousClock.now - started) >= limit { break }
+            if let limit = options.seconds, Self.seconds(ContinuousClock.now - started) >= min(limit, Self.maxSeconds) { break }
             guard step(upTo: caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize) > 0 else { break }
             statistics.seconds = Self.seconds(ContinuousClock.now - started)
             progress(statistics, findings.count)
@@ -208,9 +215,9 @@ public final class DifferentialFuzzer {
             let input = mutated()
             let request = input.request
             let reference = families.reference.call(request)
-            if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
+            if Self.isMalformed(reference) {
                 statistics.malformed += 1
-                if statistics.malformed > 50 * (statistics.sent + 100) { break }  // every mutation breaks the shape: give up
+                if gaveUp { break }
                 continue
             }
             // The set of signatures is bounded too: past it, nothing more is novel.
@@ -244,11 +251,30 @@ public final class DifferentialFuzzer {
         var requests: [ShimRequest] = []
         while requests.count < count, !seeds.isEmpty {
             let request = mutated().request
-            if case .failure(let error) = families.reference.call(request), error.code == ShimError.badRequestCode { continue }
+            if Self.isMalformed(families.reference.call(request)) {
+                statistics.malformed += 1
+                if gaveUp { break }
+                continue
+            }
             requests.append(request)
         }
         return requests
     }
+
+    /// Inputs the run makes at most without a limit.
+    public static let defaultCases = 10_000
+    /// The longest run `--seconds` asks for that is taken as asked (a year); longer is that.
+    public static let maxSeconds = 31_536_000.0
+
+    /// A reference answer that says the input is no input of its op: its arguments' shape broken
+    /// (`bad-request`) or an op the reference lacks. Such an input is not sent.
+    static func isMalformed(_ reference: Result<JSONObject, ShimError>) -> Bool {
+        guard case .failure(let error) = reference else { return false }
+        return error.code == ShimError.badRequestCode || error.code == ShimError.unimplementedCode
+    }
+
+    /// Whether nearly every mutation breaks the arguments' shape, so making more inputs is no use.
+    private var gaveUp: Bool { statistics.malformed > 50 * (statistics.sent + 100) }
 
     /// A seed with one to three of its arguments mutated.
     private func mutated() -> FuzzCase {
@@ -283,7 +309,7 @@ public final class DifferentialFuzzer {
         if let layers = layersByType[type], mutator.chance(2) {
             let which = mutator.index(layers.count)
             // A vector case's structure is opened once: opening (Base64, JSON) costs as much as the op itself.
-            let key = seedIndex.map { $0 * 16 + which }
+            let key = seedIndex.map { OpenedKey(seed: $0, layer: which) }
             let opened = key.flatMap { openedCache[$0] } ?? layers[which].open(input.request.args)
             if let key, openedCache[key] == nil { openedCache[key] = .some(opened) }
             if let opened, resealed(&input, opened: opened, through: layers[which]) { return input }
@@ -318,6 +344,8 @@ public final class DifferentialFuzzer {
             suite: like.suite, kind: like.kind, params: made.params.count == 0 ? like.params : made.params, input: made.input, seed: origin)
         input.mutations = [.generated]
         input.changedFields = [generator.name]
+        // Every argument is new: each may be minimised.
+        input.generatedFields = made.params.keys + made.input.keys
         return input
     }
 
@@ -335,12 +363,13 @@ public final class DifferentialFuzzer {
             inside.append(mutation)
         }
         guard !inside.isEmpty, let sealed = layer.seal(args, structure) else { return false }
+        let before = input.mutations.count
         for (key, value) in sealed where args[key] != value {
             if input.params[key] != nil { input.params[key] = value } else { input.input[key] = value }
             input.changedFields += Array(repeating: "\(key) (\(layer.name))", count: inside.count) + [key]
             input.mutations += inside + [.resealed]
         }
-        return !input.mutations.isEmpty
+        return input.mutations.count > before
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -459,7 +488,7 @@ public final class DifferentialFuzzer {
             calls += 1
             let request = candidate.request
             let reference = families.reference.call(request)
-            if case .failure(let error) = reference, error.code == ShimError.badRequestCode { return false }
+            if Self.isMalformed(reference) { return false }
             let outcome = implementation.call(request)
             guard let verdict = failure(candidate, reference: reference, outcome: outcome),
                 prefix + Self.key(candidate, reference: reference, verdict: verdict) == key
@@ -468,7 +497,7 @@ public final class DifferentialFuzzer {
             return true
         }
         var seen = Set<String>()
-        for name in input.changedFields where seen.insert(name).inserted {
+        for name in input.generatedFields + input.changedFields where seen.insert(name).inserted {
             let inParams = best.params[name] != nil
             // Structure first: array elements, then object members, one at a time, while the finding holds.
             func replaced(_ value: JSONValue) -> FuzzCase {

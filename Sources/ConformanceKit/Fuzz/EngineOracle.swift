@@ -79,9 +79,7 @@ public final class EngineOracle {
         guard let input = input(from: data) else { return nil }
         let request = input.request
         let reference = families.reference.call(request)
-        if case .failure(let error) = reference, [ShimError.badRequestCode, ShimError.unimplementedCode].contains(error.code) {
-            return nil
-        }
+        if DifferentialFuzzer.isMalformed(reference) { return nil }
         let test = input.testCase(expected: reference)
         let verdict = judge.judge(implementation.call(request).response, test: test, in: input.group, of: input.suite)
         guard verdict.status.failsRun else { return nil }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import WireCore
 
@@ -36,6 +37,10 @@ public final class FuzzCampaign {
 
     /// The jobs' fuzzers, in job order.
     public let fuzzers: [DifferentialFuzzer]
+    /// Distinct findings kept over all jobs.
+    private let maxFindings: Int
+    /// The campaign's wall-clock time, once run.
+    private var seconds: Double? = nil
 
     /// `implementations(job)` starts job `job`'s implementations (the shims of one job are used by it alone).
     public init(
@@ -43,23 +48,26 @@ public final class FuzzCampaign {
         implementations: (Int) throws -> [(label: String, implementation: any ImplementationUnderTest)]
     ) rethrows {
         precondition(jobs >= 1, "no job")
+        // The budget of the whole run (10,000 inputs when no limit is given) is shared: the first jobs take the remainder.
+        let cases = options.cases ?? (options.seconds == nil ? DifferentialFuzzer.defaultCases : nil)
         var fuzzers: [DifferentialFuzzer] = []
         for job in 0..<jobs {
             var jobOptions = options
-            jobOptions.seed = Self.stream(seed: options.seed, shard: shard, job: job, jobs: jobs)
-            // The case budget is shared: the first jobs take the remainder.
-            jobOptions.cases = options.cases.map { $0 / jobs + (job < $0 % jobs ? 1 : 0) }
+            jobOptions.seed = Self.stream(seed: options.seed, shard: shard, job: job)
+            jobOptions.cases = cases.map { $0 / jobs + (job < $0 % jobs ? 1 : 0) }
             jobOptions.maxNovel = max(1, options.maxNovel / jobs)
             fuzzers.append(
                 DifferentialFuzzer(families: families, files: files, implementations: try implementations(job), options: jobOptions))
         }
         self.fuzzers = fuzzers
+        maxFindings = options.maxFindings
     }
 
     /// The seed of one job's stream: the run's seed itself for job 0 of shard 0 (so one job, one shard
-    /// is the plain run of that seed), a SplitMix64 step away from it for every other.
-    public static func stream(seed: UInt64, shard: Shard, job: Int, jobs: Int) -> UInt64 {
-        let stream = UInt64(shard.index * jobs + job)
+    /// is the plain run of that seed), a SplitMix64 step away from it for every other. The stream number
+    /// does not depend on how many jobs a shard runs, so shards with different `--jobs` never share one.
+    public static func stream(seed: UInt64, shard: Shard, job: Int) -> UInt64 {
+        let stream = UInt64(shard.index) << 20 | UInt64(job)
         guard stream > 0 else { return seed }
         var z = seed &+ stream &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -75,28 +83,44 @@ public final class FuzzCampaign {
                 statistics: [DifferentialFuzzer.Statistics](repeating: .init(), count: fuzzers.count),
                 findings: [Int](repeating: 0, count: fuzzers.count), reported: 0.0
             ))
-        // Each fuzzer (and its shims) is used by exactly one worker.
+        let started = ContinuousClock.now
+        // A thread per job, however many cores there are: a job mostly waits for its shim, so more jobs than
+        // cores is a fair choice (concurrentPerform would run them a core's worth at a time).
+        // Each fuzzer (and its shims) is used by exactly one thread.
         nonisolated(unsafe) let fuzzers = fuzzers
-        DispatchQueue.concurrentPerform(iterations: fuzzers.count) { job in
-            fuzzers[job].run { statistics, findings in
-                let report: (DifferentialFuzzer.Statistics, Int)? = latest.withLock { state in
-                    state.statistics[job] = statistics
-                    state.findings[job] = findings
-                    let sum = state.statistics.dropFirst().reduce(state.statistics[0], +)
-                    guard sum.seconds - state.reported >= 1 else { return nil }
-                    state.reported = sum.seconds
-                    return (sum, state.findings.reduce(0, +))
+        let group = DispatchGroup()
+        for job in fuzzers.indices {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                fuzzers[job].run { statistics, findings in
+                    let report: (DifferentialFuzzer.Statistics, Int)? = latest.withLock { state in
+                        state.statistics[job] = statistics
+                        state.findings[job] = findings
+                        let sum = state.statistics.dropFirst().reduce(state.statistics[0], +)
+                        guard sum.seconds - state.reported >= 1 else { return nil }
+                        state.reported = sum.seconds
+                        return (sum, state.findings.reduce(0, +))
+                    }
+                    if let report { progress(report.0, report.1) }
                 }
-                if let report { progress(report.0, report.1) }
             }
+            thread.start()
         }
+        group.wait()
+        seconds = DifferentialFuzzer.seconds(ContinuousClock.now - started)
     }
 
-    /// The counters of every job together.
-    public var statistics: DifferentialFuzzer.Statistics { fuzzers.dropFirst().reduce(fuzzers[0].statistics) { $0 + $1.statistics } }
+    /// The counters of every job together; the time is the campaign's, and the novel inputs are counted once.
+    public var statistics: DifferentialFuzzer.Statistics {
+        var sum = fuzzers.dropFirst().reduce(fuzzers[0].statistics) { $0 + $1.statistics }
+        if let seconds { sum.seconds = seconds }
+        sum.novel = novel.count
+        return sum
+    }
 
-    /// The findings of every job, one per key, in job order then the order found; a key several jobs
-    /// found counts all their inputs.
+    /// The findings of every job, one per key, in job order then the order found, at most `maxFindings`;
+    /// a key several jobs found counts all their inputs.
     public var findings: [DifferentialFuzzer.Finding] {
         var merged: [DifferentialFuzzer.Finding] = []
         var index: [String: Int] = [:]
@@ -104,7 +128,7 @@ public final class FuzzCampaign {
             for finding in fuzzer.findings {
                 if let at = index[finding.key] {
                     merged[at].count += finding.count
-                } else {
+                } else if merged.count < maxFindings {
                     index[finding.key] = merged.count
                     merged.append(finding)
                 }

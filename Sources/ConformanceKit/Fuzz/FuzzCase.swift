@@ -17,6 +17,8 @@ public struct FuzzCase: Sendable {
     public var mutations: [FuzzMutation] = []
     /// The top-level arguments they changed.
     public var changedFields: [String] = []
+    /// For a generated input, all its arguments (minimisation tries each); empty otherwise.
+    public var generatedFields: [String] = []
 
     /// The request to send: the params, then the input, as for a vector case.
     public var request: ShimRequest { kind.call(params: params, input: input) }

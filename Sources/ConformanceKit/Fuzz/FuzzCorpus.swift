@@ -18,9 +18,11 @@ public enum FuzzCorpus {
         return try VectorLoader.load(directory: directory, suiteOrder: suiteOrder)
     }
 
-    /// The case id of a kept input: its seed's id, `corpus-` and a hash of the request.
+    /// The case id of a kept input: its seed's id (without an earlier `/corpus-…`, when the seed was itself
+    /// a corpus case), `corpus-` and a hash of the request.
     static func id(of input: FuzzCase) -> String {
-        "\(input.seed.id)/corpus-\(VectorGenerator.fnv1a(Array(input.request.line.utf8)).prefix(12))"
+        let seed = input.seed.id.range(of: "/corpus-").map { String(input.seed.id[..<$0.lowerBound]) } ?? input.seed.id
+        return "\(seed)/corpus-\(VectorGenerator.fnv1a(Array(input.request.line.utf8)).prefix(12))"
     }
 
     /// The corpus `existing` with `novel` added, as vector files by suite; `sources` give each suite's

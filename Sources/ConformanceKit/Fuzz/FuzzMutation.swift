@@ -154,7 +154,9 @@ struct JSONMutator {
             }
             if chance(8) {
                 // A member the schema does not declare, with another member's value: ignored, refused, or read.
-                object[Self.undeclaredNames[index(Self.undeclaredNames.count)] ?? key + "_"] = object[key]!
+                var name = Self.undeclaredNames[index(Self.undeclaredNames.count)] ?? key + "_"
+                while object[name] != nil { name += "_" }
+                object[name] = object[key]!
                 return (.object(object), .memberAdd)
             }
             guard let (inner, mutation) = mutate(object[key]!, allowed: nil, donor: donor?[key]) else { return nil }

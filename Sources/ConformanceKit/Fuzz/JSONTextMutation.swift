@@ -112,7 +112,8 @@ extension JSONMutator {
         return ranges
     }
 
-    /// The positions of unescaped bytes inside string literals.
+    /// The positions of unescaped bytes inside string literals that start a character (no UTF-8
+    /// continuation byte: an insertion there would split a character into invalid UTF-8).
     static func stringContents(in bytes: [UInt8]) -> [Int] {
         var positions: [Int] = []
         var inString = false
@@ -124,7 +125,7 @@ extension JSONMutator {
                     position += 2
                     continue
                 }
-                if byte == UInt8(ascii: "\"") { inString = false } else { positions.append(position) }
+                if byte == UInt8(ascii: "\"") { inString = false } else if byte & 0xC0 != 0x80 { positions.append(position) }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             }

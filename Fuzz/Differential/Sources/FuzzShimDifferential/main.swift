@@ -24,10 +24,11 @@ func settings() -> [String: String] {
     var values: [String: String] = [:]
     if let text = try? String(contentsOf: executable.appendingPathExtension("conf"), encoding: .utf8) {
         let here = executable.deletingLastPathComponent().path
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        // isNewline: "\r\n" is one Character, which a split on "\n" would not see.
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
             guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingCharacters(in: .whitespacesAndNewlines)
+            values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
                 .replacingOccurrences(of: "{here}", with: here)
         }
     }
@@ -76,7 +77,7 @@ public func initialize(
         FileHandle.standardError.write(Data("FuzzShimDifferential: no vector case of the ops \(ops) that the shim lists\n".utf8))
         exit(2)
     }
-    if let directory = environment["WIRECHECK_CORPUS_OUT"] {
+    if let directory = environment["WIRECHECK_CORPUS_OUT"], !directory.isEmpty {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (index, bytes) in oracle.corpus().enumerated() {
             FileManager.default.createFile(atPath: "\(directory)/seed-\(index)", contents: Data(bytes))
