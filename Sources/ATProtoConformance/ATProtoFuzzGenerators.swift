@@ -107,11 +107,19 @@ enum ATProtoGrammar {
     /// February 29 of a common year, hour 24, second 60), with a fraction of 0 to 10 digits and a zone.
     static func datetime(_ random: inout SeededRandom) -> String {
         func two(_ usual: ClosedRange<Int>, edges: [Int]) -> String {
-            let value = random.chance(4) ? random.pick(edges) : usual.lowerBound + random.below(usual.count)
+            let value = random.chance(6) ? random.pick(edges) : usual.lowerBound + random.below(usual.count)
             return value < 10 ? "0\(value)" : "\(value)"
         }
         let year = random.pick(["0000", "0001", "1970", "1985", "2000", "2023", "2024", "2100", "9999"])
-        let date = "\(year)-\(two(1...12, edges: [0, 2, 4, 6, 9, 11, 13]))-\(two(1...28, edges: [0, 29, 30, 31, 32]))"
+        var date = "\(year)-\(two(1...12, edges: [0, 2, 4, 6, 9, 11, 13]))-\(two(1...28, edges: [0, 29, 30, 31, 32]))"
+        // A quarter of the time a date on a calendar rule: February 29 in a leap year, a common year or a century
+        // (1900 and 2100 are not leap years, 1600 and 2000 are), or the 31st of a 30-day month.
+        if random.chance(4) {
+            date =
+                random.chance(2)
+                ? "\(random.pick(["1600", "1900", "2000", "2023", "2024", "2100", "2400"]))-02-\(random.pick(["28", "29", "30"]))"
+                : "\(random.pick(["2023", "2024"]))-\(random.pick(["04", "06", "09", "11"]))-\(random.pick(["30", "31"]))"
+        }
         let time = "\(two(0...23, edges: [24])):\(two(0...59, edges: [60])):\(two(0...59, edges: [60, 61]))"
         let digits = random.pick([0, 0, 1, 3, 6, 9, 10])
         let fraction = digits == 0 ? "" : "." + String((0..<digits).map { _ in random.pick(Array("0123456789")) })

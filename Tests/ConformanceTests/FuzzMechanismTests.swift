@@ -184,6 +184,14 @@ final class FuzzMechanismTests: XCTestCase {
         }
         let fuzzer = try Self.fuzz(leap, cases: 12000, seed: 1, ops: ["atproto.*"])
         XCTAssertFalse(fuzzer.findings.isEmpty, "the leap second")
+        // February 29 taken in every year (a century's common years, 1900 and 2100, included).
+        let everyFourth = Planted { request, answer in
+            guard request.op == "atproto.syntax", case .failure = answer, let value = request.args["value"]?.stringValue,
+                value.contains("-02-29T"), StringFormat.datetime.isValid(value.replacingOccurrences(of: "-02-29T", with: "-02-28T"))
+            else { return nil }
+            return .success(JSONObject())
+        }
+        XCTAssertFalse(try Self.fuzz(everyFourth, cases: 12000, seed: 1, ops: ["atproto.*"]).findings.isEmpty, "February 29, 2100")
     }
 
     /// A finding in an array argument comes out with only the element that makes it.

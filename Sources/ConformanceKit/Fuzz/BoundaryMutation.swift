@@ -4,8 +4,12 @@
 extension JSONMutator {
     /// What splits a string into segments: labels of a handle or NSID, parts of a DID, URI path steps.
     static let segmentSeparators: Set<Character> = [".", ":", "/"]
-    /// Edges of calendar fields and common ranges: month 12/13, day 28-32, hour 23/24, minute and second 59-61.
-    static let digitEdges: [Int] = [0, 1, 9, 10, 12, 13, 23, 24, 28, 29, 30, 31, 32, 59, 60, 61, 99, 100, 255, 256, 999, 1000]
+    /// Edges of calendar fields and common ranges: month 12/13, day 28-32, hour 23/24, minute and second 59-61,
+    /// years on the leap-year rules (1900 and 2100 are common years, 1600, 2000 and 2400 leap years), 1970, 2038.
+    static let digitEdges: [Int] = [
+        0, 1, 9, 10, 12, 13, 23, 24, 28, 29, 30, 31, 32, 59, 60, 61, 99, 100, 255, 256, 999, 1000,
+        1600, 1900, 1969, 1970, 2000, 2038, 2100, 2400, 9999,
+    ]
 
     /// `text`, or one of its segments, grown or cut to a declared limit, one less or one more. The whole
     /// string grows by repeating its first segment with its separator, so a handle stays a handle with

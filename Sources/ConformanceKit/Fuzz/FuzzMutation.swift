@@ -65,7 +65,7 @@ public enum FuzzMutation: String, CaseFlag {
             case .digitBoundary:
                 (
                     .edgeCase,
-                    "A run of digits inside a string set to a calendar or range edge (00, 12, 13, 23, 24, 29-32, 59-61) or one off."
+                    "A run of digits inside a string set to a calendar or range edge (12, 13, 24, 29-32, 60, 1900, 2100) or one off."
                 )
             case .jsonDuplicateKey: (.edgeCase, "A member of JSON text repeated before the original, with the same or another value.")
             case .jsonNumberForm: (.edgeCase, "A number of JSON text written another way: 1.0, 1e0, 10E-1, -0, a leading zero or plus.")
