@@ -73,7 +73,7 @@ struct BenchCommand: ParsableCommand {
             sink &+= benchCase.iteration()
             count += 1
             let duration = clock.now - start
-            elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            elapsed = duration.inSeconds
         } while iterations.map { count < $0 } ?? (elapsed < sampleSeconds)
         precondition(sink != Int.min)
         return benchCase.units(count) / elapsed

@@ -142,31 +142,13 @@ public final class DifferentialFuzzer {
         precondition(!implementations.isEmpty, "no implementation to fuzz")
         self.families = families
         self.implementations = implementations
-        var expectations = options.judge.expectations
-        expectations.expectedFailures = [:]
-        caseJudge = CaseJudge(strict: options.judge.strict, expectations: expectations)
+        caseJudge = options.judge.forNewCases
         self.options = options
         mutator = JSONMutator(random: SeededRandom(seed: options.seed))
-        var skipped = Set<String>()
-        for file in files {
-            guard let suite = families.suite(id: file.suite) else { continue }
-            for group in file.testGroups {
-                guard let kind = suite.kind(of: group) else { continue }
-                guard options.ops.isEmpty || options.ops.contains(where: { Self.op(kind.op, matches: $0) }) else { continue }
-                guard implementations.allSatisfy({ $0.implementation.supportedOps.contains(kind.op) }) else {
-                    skipped.insert(kind.op)
-                    continue
-                }
-                for test in group.tests where options.judge.expectations.disabledReason(for: test.id) == nil {
-                    seedsByType[kind.type, default: []].append(seeds.count)
-                    seeds.append(
-                        FuzzCase(
-                            suite: suite, kind: kind, params: group.params.objectValue ?? [:], input: test.input.objectValue ?? [:],
-                            seed: test))
-                }
-            }
-        }
-        statistics.skippedOps = skipped.sorted()
+        (seeds, statistics.skippedOps) = FuzzCase.seeds(
+            in: files, families: families, ops: options.ops, listedBy: implementations.map(\.implementation),
+            expectations: options.judge.expectations)
+        for (index, seed) in seeds.enumerated() { seedsByType[seed.kind.type, default: []].append(index) }
         seedTypes = seedsByType.keys.sorted()
         if options.keepNovel {
             for seed in seeds { signatures.insert(Self.signature(of: seed, reference: families.reference.call(seed.request))) }
@@ -196,12 +178,12 @@ public final class DifferentialFuzzer {
         let caseLimit = options.cases ?? (options.seconds == nil ? Self.defaultCases : nil)
         while true {
             if let limit = caseLimit, statistics.sent >= limit { break }
-            if let limit = options.seconds, Self.seconds(ContinuousClock.now - started) >= min(limit, Self.maxSeconds) { break }
+            if let limit = options.seconds, (ContinuousClock.now - started).inSeconds >= min(limit, Self.maxSeconds) { break }
             guard step(upTo: caseLimit.map { min(options.batchSize, $0 - statistics.sent) } ?? options.batchSize) > 0 else { break }
-            statistics.seconds = Self.seconds(ContinuousClock.now - started)
+            statistics.seconds = (ContinuousClock.now - started).inSeconds
             progress(statistics, findings.count)
         }
-        statistics.seconds = Self.seconds(ContinuousClock.now - started)
+        statistics.seconds = (ContinuousClock.now - started).inSeconds
     }
 
     /// One batch: up to `size` inputs made, answered by the reference, sent, and judged. Returns how many
@@ -211,15 +193,7 @@ public final class DifferentialFuzzer {
         guard !seeds.isEmpty else { return 0 }
         var batch: [(input: FuzzCase, request: ShimRequest, reference: Result<JSONObject, ShimError>)] = []
         let making = ContinuousClock.now
-        while batch.count < size {
-            let input = mutated()
-            let request = input.request
-            let reference = families.reference.call(request)
-            if Self.isMalformed(reference) {
-                statistics.malformed += 1
-                if gaveUp { break }
-                continue
-            }
+        while batch.count < size, let (input, request, reference) = nextInput() {
             // The set of signatures is bounded too: past it, nothing more is novel.
             if options.keepNovel, signatures.count < 100_000, signatures.insert(Self.signature(of: input, reference: reference)).inserted {
                 statistics.novel += 1
@@ -232,7 +206,7 @@ public final class DifferentialFuzzer {
         let asking = ContinuousClock.now
         let answers = implementations.map { $0.implementation.call(batch: requests) }
         let judging = ContinuousClock.now
-        statistics.implementationSeconds += Self.seconds(judging - asking)
+        statistics.implementationSeconds += (judging - asking).inSeconds
         statistics.sent += batch.count
         for (index, (input, _, reference)) in batch.enumerated() {
             statistics.perOp[input.kind.op, default: 0] += 1
@@ -241,7 +215,7 @@ public final class DifferentialFuzzer {
             }
         }
         // Making, the reference's answers and judging (with any minimisation) are the reference side.
-        statistics.referenceSeconds += Self.seconds(asking - making) + Self.seconds(ContinuousClock.now - judging)
+        statistics.referenceSeconds += (asking - making).inSeconds + (ContinuousClock.now - judging).inSeconds
         return batch.count
     }
 
@@ -249,16 +223,21 @@ public final class DifferentialFuzzer {
     /// measurement of the shim round trip alone.
     public func requests(count: Int) -> [ShimRequest] {
         var requests: [ShimRequest] = []
-        while requests.count < count, !seeds.isEmpty {
-            let request = mutated().request
-            if Self.isMalformed(families.reference.call(request)) {
-                statistics.malformed += 1
-                if gaveUp { break }
-                continue
-            }
-            requests.append(request)
-        }
+        while requests.count < count, !seeds.isEmpty, let next = nextInput() { requests.append(next.request) }
         return requests
+    }
+
+    /// The next input worth sending, with the reference's answer: inputs the reference finds malformed are
+    /// counted and skipped. Nil when nearly every mutation breaks the arguments' shape (`gaveUp`).
+    private func nextInput() -> (input: FuzzCase, request: ShimRequest, reference: Result<JSONObject, ShimError>)? {
+        while true {
+            let input = mutated()
+            let request = input.request
+            let reference = families.reference.call(request)
+            guard Self.isMalformed(reference) else { return (input, request, reference) }
+            statistics.malformed += 1
+            if gaveUp { return nil }
+        }
     }
 
     /// Inputs the run makes at most without a limit.
@@ -370,10 +349,6 @@ public final class DifferentialFuzzer {
             input.mutations += inside + [.resealed]
         }
         return input.mutations.count > before
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// What the reference's answer to an input looks like, as a stand-in for the reference code path it took:

@@ -29,22 +29,9 @@ public final class EngineOracle {
     ) {
         self.families = families
         self.implementation = implementation
-        var expectations = judge.expectations
-        expectations.expectedFailures = [:]
-        self.judge = CaseJudge(strict: judge.strict, expectations: expectations)
-        for file in files {
-            guard let suite = families.suite(id: file.suite) else { continue }
-            for group in file.testGroups {
-                guard let kind = suite.kind(of: group), implementation.supportedOps.contains(kind.op),
-                    ops.isEmpty || ops.contains(where: { DifferentialFuzzer.op(kind.op, matches: $0) })
-                else { continue }
-                for test in group.tests where judge.expectations.disabledReason(for: test.id) == nil {
-                    let seed = FuzzCase(
-                        suite: suite, kind: kind, params: group.params.objectValue ?? [:], input: test.input.objectValue ?? [:], seed: test)
-                    if !Self.arguments(of: seed).isEmpty { seeds.append(seed) }
-                }
-            }
-        }
+        self.judge = judge.forNewCases
+        seeds = FuzzCase.seeds(in: files, families: families, ops: ops, listedBy: [implementation], expectations: judge.expectations)
+            .seeds.filter { !Self.arguments(of: $0).isEmpty }
     }
 
     /// How many vector cases the engine's bytes choose from.

@@ -108,7 +108,7 @@ public final class FuzzCampaign {
             thread.start()
         }
         group.wait()
-        seconds = DifferentialFuzzer.seconds(ContinuousClock.now - started)
+        seconds = (ContinuousClock.now - started).inSeconds
     }
 
     /// The counters of every job together; the time is the campaign's, and the novel inputs are counted once.

@@ -107,8 +107,9 @@ struct JSONMutator {
     /// Letters and digits: a character just outside an alphabet (Base32's 0 and 1, a TID's first-character range).
     static let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".unicodeScalars)
 
-    mutating func index(_ count: Int) -> Int { count <= 1 ? 0 : Int(random.next() % UInt64(count)) }
-    mutating func chance(_ oneIn: UInt64) -> Bool { random.next() % oneIn == 0 }
+    // The generators' draws (FuzzGenerator.swift), under the mutator's names.
+    mutating func index(_ count: Int) -> Int { random.below(count) }
+    mutating func chance(_ oneIn: Int) -> Bool { random.chance(oneIn) }
 
     /// A mutation of `value`, or nil when there is none of its kind; `donor` is the same field of another case.
     mutating func mutate(_ value: JSONValue, allowed: [JSONValue]?, donor: JSONValue?) -> (JSONValue, FuzzMutation)? {

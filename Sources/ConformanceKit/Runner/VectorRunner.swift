@@ -70,7 +70,7 @@ public final class VectorRunner {
             let outcomes = implementation.call(batch: waiting.map(\.call))
             let elapsed = ContinuousClock.now - started
             // Written ahead, the calls of a batch overlap: each is given an equal share of its time.
-            let share = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15) / Double(waiting.count)
+            let share = elapsed.inSeconds * 1000 / Double(waiting.count)
             for (pending, outcome) in zip(waiting, outcomes) {
                 judge(&results[pending.index], outcome, test: pending.test, group: pending.group, suite: suite)
                 results[pending.index].durationMs = share

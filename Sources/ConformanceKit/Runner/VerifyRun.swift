@@ -172,7 +172,7 @@ public struct VerifyRun {
             runName: runName, implementation: implementation.name,
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
         report.allowEmpty = options.allowEmpty
-        report.vectorSeconds = Double(vectorTime.components.seconds) + Double(vectorTime.components.attoseconds) / 1e18
+        report.vectorSeconds = vectorTime.inSeconds
         var stderrLog = ""
         for (index, shim) in implementations.compactMap({ $0 as? ShimImplementation }).enumerated() {
             shim.client.stop()
