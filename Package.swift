@@ -118,6 +118,8 @@ let package = Package(
             name: "CatbirdMLSEmbedded",
             dependencies: [
                 "ConformanceKit", "WireCore", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSConformance", "CatbirdMLSService", "HTTPExchange",
+                // The mls/live-client check drives WireCheck's own client against the mock.
+                "CatbirdMLSClient",
             ]),
 
         // The one list of families (CLI and WireCheckTesting), and the testing library on top of it.

@@ -144,6 +144,11 @@ public enum ArkavoFields {
     public static let metadataTable: Field<JSONObject> = .object(
         eventTable.name, "A Metadata table (metadata.fbs) in flatc's JSON form.", fields: metadataMembers)
 
+    /// What an encode op must refuse: JSON shaped like a table that no table has (a member the schema does not
+    /// declare, at any level, or an integer outside its type's range), which flatc refuses to build.
+    public static let inexpressibleTable: Field<JSONObject> = .map(
+        eventTable.name, "An Event or Metadata table in flatc's JSON form with one thing no table has.", values: .bool(true))
+
     /// A table member; absent is the schema's default (scalars) or an absent vector, string or table.
     static func member(_ name: String, _ description: String, _ schema: JSONValue) -> Field<JSONValue> {
         .json(name, description, schema: schema, required: false)

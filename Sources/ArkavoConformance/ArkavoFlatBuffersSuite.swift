@@ -23,7 +23,16 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     public static let encodeMetadata = GroupKind(
         "ArkavoEncodeMetadataTest", op: "arkavo.encodeMetadata", input: [F.metadataTable], expected: [F.buffer])
 
-    public var groupKinds: [GroupKind] { [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata] }
+    /// `ArkavoEncodeEventRefusedTest`: `arkavo.encodeEvent {table}` with JSON no Event has → `invalid-table`.
+    public static let encodeEventRefused = GroupKind(
+        "ArkavoEncodeEventRefusedTest", op: "arkavo.encodeEvent", input: [F.inexpressibleTable], expected: [])
+    /// `ArkavoEncodeMetadataRefusedTest`: `arkavo.encodeMetadata {table}` with JSON no Metadata has → `invalid-table`.
+    public static let encodeMetadataRefused = GroupKind(
+        "ArkavoEncodeMetadataRefusedTest", op: "arkavo.encodeMetadata", input: [F.inexpressibleTable], expected: [])
+
+    public var groupKinds: [GroupKind] {
+        [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata, Self.encodeEventRefused, Self.encodeMetadataRefused]
+    }
 
     /// The flags of `arkavo/flatbuffers`, as its vector file spells them; each has a note in `ArkavoNotes.flatBuffers`.
     enum Flag: String, CaseFlag {
@@ -46,6 +55,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         case rootOffset = "RootOffset"
         case alignment = "Alignment"
         case vtable = "VTable"
+        case inexpressible = "Inexpressible"
         case offsetBounds = "OffsetBounds"
         case scalarBounds = "ScalarBounds"
         case vectorBounds = "VectorBounds"
@@ -68,8 +78,10 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     public func generate() -> VectorFile {
-        let encodeEvents = Self.encodeCases(id: "\(id)/encode-event", F.eventTable, ArkavoFixtures.events)
-        let encodeMetadata = Self.encodeCases(id: "\(id)/encode-metadata", F.metadataTable, ArkavoFixtures.metadata)
+        let eventForms = Self.inexpressibleCases(id: "\(id)/encode-event", F.eventTable, ArkavoFixtures.events)
+        let metadataForms = Self.inexpressibleCases(id: "\(id)/encode-metadata", F.metadataTable, ArkavoFixtures.metadata)
+        let encodeEvents = Self.encodeCases(id: "\(id)/encode-event", F.eventTable, ArkavoFixtures.events) + eventForms.built
+        let encodeMetadata = Self.encodeCases(id: "\(id)/encode-metadata", F.metadataTable, ArkavoFixtures.metadata) + metadataForms.built
         let decodeEvents = Self.eventBuffers().map { Self.decodeCase(id: "\(id)/decode-event-\($0.slug)", $0, F.eventTable, Event.self) }
         let decodeMetadata = Self.metadataBuffers().map {
             Self.decodeCase(id: "\(id)/decode-metadata-\($0.slug)", $0, F.metadataTable, Metadata.self)
@@ -91,6 +103,8 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
                 TestGroup(type: Self.decodeMetadata.type, tests: decodeMetadata),
                 TestGroup(type: Self.encodeEvent.type, tests: encodeEvents),
                 TestGroup(type: Self.encodeMetadata.type, tests: encodeMetadata),
+                TestGroup(type: Self.encodeEventRefused.type, tests: eventForms.refused),
+                TestGroup(type: Self.encodeMetadataRefused.type, tests: metadataForms.refused),
             ])
     }
 
@@ -104,6 +118,63 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
             return TestCase(
                 id: "\(id)-\(slug)", comment: comment, flags: flags, spec: ["NanoTDF 14"], input: JSONObject(field(table.json)),
                 expected: JSONObject(F.buffer(bytes)), result: .valid)
+        }
+    }
+
+    /// The JSON forms no table has, at every place of every fixture: an undeclared member in each object (the
+    /// table and each nested one), and each integer one past the ends of the integer types (-1, and 2^64 in the
+    /// string form of a ulong above 2^63-1). Each place is taken once, from the first fixture that has it. The
+    /// reference sorts them: `refused` (`invalid-table`, as flatc refuses to build them) and `built` (still a
+    /// table, such as -1 in a signed field, with the bytes flatc writes).
+    static func inexpressibleCases<Table: FlatBufferRoot>(
+        id: String, _ field: Field<JSONObject>, _ tables: [(String, String, [Flag], Table)]
+    ) -> (built: [TestCase], refused: [TestCase]) {
+        var seen = Set<String>()
+        var built: [TestCase] = []
+        var refused: [TestCase] = []
+        for (slug, _, _, table) in tables {
+            for form in inexpressibleForms(of: .object(table.json), at: "") where seen.insert(form.place + form.change).inserted {
+                let caseID = "\(id)-\(slug)-\(form.place.isEmpty ? "root" : form.place)-\(form.change)"
+                let comment = "\(slug) with \(form.change) at \(form.place.isEmpty ? "the top level" : form.place)"
+                let json = form.table.objectValue ?? JSONObject()
+                do throws(FlatBufferJSONError) {
+                    let bytes = try Table(json: form.table).encode()
+                    built.append(
+                        TestCase(
+                            id: caseID, comment: "\(comment): still a table", flags: [Flag.inexpressible], spec: ["NanoTDF 14"],
+                            input: JSONObject(field(json)), expected: JSONObject(F.buffer(bytes)), result: .valid))
+                } catch {
+                    refused.append(
+                        TestCase(
+                            id: caseID, comment: "\(comment) (\(error))", flags: [Flag.inexpressible], spec: ["NanoTDF 14"],
+                            input: JSONObject(F.inexpressibleTable(json)), result: .invalid, error: ArkavoOps.invalidTableCode))
+                }
+            }
+        }
+        return (built, refused)
+    }
+
+    /// Every object and integer inside `value`, each with the whole table around its change.
+    static func inexpressibleForms(of value: JSONValue, at place: String) -> [(place: String, change: String, table: JSONValue)] {
+        func replacing(_ object: JSONObject, _ key: String, _ member: JSONValue) -> JSONValue {
+            var copy = object
+            copy[key] = member
+            return .object(copy)
+        }
+        switch value {
+        case .object(let object):
+            var forms = [(place, "undeclared-member", replacing(object, "undeclared", .int(1)))]
+            for (key, member) in object.members {
+                let inner = place.isEmpty ? key : "\(place).\(key)"
+                forms += inexpressibleForms(of: member, at: inner).map { ($0.place, $0.change, replacing(object, key, $0.table)) }
+            }
+            return forms
+        case .array(let items) where !items.isEmpty:
+            return inexpressibleForms(of: items[0], at: "\(place).0").map { ($0.place, $0.change, .array([$0.table] + items.dropFirst())) }
+        case .int:
+            return [(place, "minus-one", .int(-1)), (place, "two-to-the-64", .string("18446744073709551616"))]
+        default:
+            return []
         }
     }
 

@@ -68,6 +68,10 @@ enum ArkavoNotes {
             description: "A union type the schema does not define: the generated verifiers of C++, Rust and Swift accept it."),
         .everyField: .init(bugType: .functionality, description: "Every field of Metadata and its sub-tables present."),
         .optional: .init(bugType: .functionality, description: "One optional field of Metadata present, the others absent."),
+        .inexpressible: .init(
+            bugType: .edgeCase,
+            description: "JSON no table has: an undeclared member at any level, an integer below or above its type's range. flatc "
+                + "refuses to build it (invalid-table); -1 in a signed field is still a table."),
         .nonFinite: .init(
             bugType: .edgeCase, description: "Purpose scores NaN and infinities, written as nan, inf and -inf (flatc's JSON)."),
         .strings: .init(

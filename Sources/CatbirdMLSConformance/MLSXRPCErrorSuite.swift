@@ -69,6 +69,26 @@ public struct MLSXRPCErrorSuite: VectorSuite {
         var expectedRetryAfter: Int?
     }
 
+    /// Every number form a JSON reader may be lenient about, in an extra member of a declared error: RFC 8259's
+    /// grammar decides whether the body is JSON at all, and so whether the name is read.
+    static func numberForms(_ endpoint: MLSEndpoint) -> [Case] {
+        let forms: [(String, Bool, String)] = [
+            ("0", true, "zero"), ("-0", true, "minus zero"), ("1E+2", true, "an exponent with a sign"), ("1.5e-3", true, "a fraction"),
+            ("007", false, "leading zeros"), ("-01", false, "a leading zero after the minus"), ("+1", false, "a plus sign"),
+            ("1.", false, "a point without digits"), (".5", false, "no digit before the point"),
+            ("1e", false, "an exponent without digits"),
+            ("0x10", false, "hexadecimal"), ("NaN", false, "NaN"), ("Infinity", false, "Infinity"),
+            ("- 1", false, "a space after the minus"),
+        ]
+        return forms.map { number, isJSON, comment in
+            Case(
+                endpoint: endpoint, status: 400, contentType: "application/json", retryAfter: nil,
+                body: "{\"error\":\"InvalidRequest\",\"count\":\(number)}", flag: isJSON ? .message : .notXRPC,
+                comment: "an extra member \(number) (\(comment)): " + (isJSON ? "JSON, the name is read" : "not JSON, no name"),
+                error: isJSON ? "InvalidRequest" : nil, message: nil, declared: isJSON, expectedRetryAfter: nil)
+        }
+    }
+
     /// The status the mock (and the contract, section 9 item 4) gives each lexicon error name.
     static func status(of name: String) -> Int {
         ["NotMember": 403, "ConvoNotFound": 404, "AlreadyMember": 409, "KeyPackageNotFound": 409, "BlobTooLarge": 413][name] ?? 400
@@ -195,7 +215,10 @@ public struct MLSXRPCErrorSuite: VectorSuite {
                 retryAfter: "3", error: "InvalidRequest", declared: true, expectedRetryAfter: 3),
             make(convos, 504, Self.body("UpstreamTimeout"), .retry, "504 is retried", error: "UpstreamTimeout", declared: true),
             make(convos, 409, Self.body("KeyPackageNotFound"), .retry, "409 is not retried", error: "KeyPackageNotFound"),
-        ]
+            // Added after the cases above, so that their numbers (the ids) stay as they were.
+            make(convos, 400, "{\"error\":\" InvalidRequest \"}", .notXRPC, "error with spaces around: nothing is trimmed"),
+            make(convos, 400, "{\"error\":\"InvalidRequest\\n\"}", .notXRPC, "error ending in an escaped newline"),
+        ] + Self.numberForms(convos)
     }
 
     public func generate() -> VectorFile {

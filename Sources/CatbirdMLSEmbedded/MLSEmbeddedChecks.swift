@@ -17,6 +17,15 @@ enum MLSEmbeddedChecks {
             let checker = try MLSLiveChecker(options: options)
             console.message("[mls/live] checking the embedded mock on port \(server.port)")
             return checker.run()
-        }
+        },
+        EmbeddedLiveCheck(suite: "mls/live-client") { start, console in
+            var config = MLSServiceConfig()
+            config.port = 0
+            config.faults = try FaultPlan(parsing: MLSClientLiveChecker.faults)
+            let server = try start(MLSService(config: config))
+            defer { server.stop() }
+            console.message("[mls/live-client] WireCheck's MLS client against the embedded mock on port \(server.port), with faults")
+            return try MLSClientLiveChecker(baseURL: "http://127.0.0.1:\(server.port)", progress: { _ in }).run()
+        },
     ]
 }

@@ -29,15 +29,34 @@ public struct CdevTokenSuite: VectorSuite {
 
     /// The flags of `cdev/tokens`, the keys of its notes.
     enum Flag: String, CaseFlag {
-        case specExample = "SpecExample", headShape = "HeadShape", optionalField = "OptionalField", prefix = "Prefix"
-        case outerBase64 = "OuterBase64", outerJSON = "OuterJSON", innerBase64 = "InnerBase64"
-        case modifiedPayload = "ModifiedPayload", modifiedMAC = "ModifiedMAC", wrongSecret = "WrongSecret"
-        case payloadJSON = "PayloadJSON", serverId = "ServerId", typePrefix = "TypePrefix", revoked = "Revoked", expiry = "Expiry"
-        case legacyPayload = "LegacyPayload", goBase64LineBreak = "GoBase64LineBreak", goBase64TrailingBits = "GoBase64TrailingBits"
-        case goJSONCaseInsensitive = "GoJSONCaseInsensitive", goJSONDuplicateKey = "GoJSONDuplicateKey"
-        case goJSONUnknownKey = "GoJSONUnknownKey", goMintDefault = "GoMintDefault", goJSONInvalidUTF8 = "GoJSONInvalidUTF8"
-        case goJSONLoneSurrogate = "GoJSONLoneSurrogate", goJSONNumberRange = "GoJSONNumberRange", goJSONDepth = "GoJSONDepth"
+        case specExample = "SpecExample"
+        case headShape = "HeadShape"
+        case optionalField = "OptionalField"
+        case prefix = "Prefix"
+        case outerBase64 = "OuterBase64"
+        case outerJSON = "OuterJSON"
+        case innerBase64 = "InnerBase64"
+        case modifiedPayload = "ModifiedPayload"
+        case modifiedMAC = "ModifiedMAC"
+        case wrongSecret = "WrongSecret"
+        case payloadJSON = "PayloadJSON"
+        case serverId = "ServerId"
+        case typePrefix = "TypePrefix"
+        case revoked = "Revoked"
+        case expiry = "Expiry"
+        case legacyPayload = "LegacyPayload"
+        case goBase64LineBreak = "GoBase64LineBreak"
+        case goBase64TrailingBits = "GoBase64TrailingBits"
+        case goJSONCaseInsensitive = "GoJSONCaseInsensitive"
+        case goJSONDuplicateKey = "GoJSONDuplicateKey"
+        case goJSONUnknownKey = "GoJSONUnknownKey"
+        case goMintDefault = "GoMintDefault"
+        case goJSONInvalidUTF8 = "GoJSONInvalidUTF8"
+        case goJSONLoneSurrogate = "GoJSONLoneSurrogate"
+        case goJSONNumberRange = "GoJSONNumberRange"
+        case goJSONDepth = "GoJSONDepth"
         case goJSONDuplicateKeyType = "GoJSONDuplicateKeyType"
+        case goJSONHTMLEscape = "GoJSONHTMLEscape"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -100,6 +119,10 @@ public struct CdevTokenSuite: VectorSuite {
             description: "A repeated key whose earlier copy has the wrong JSON type: Go keeps the first type error and refuses "
                 + "the token although the last copy is right. A decoder that looks only at the last copy accepts a token cdev "
                 + "refuses."),
+        .goJSONHTMLEscape: .init(
+            bugType: .interop,
+            description: "Go's encoding/json writes <, >, &, U+2028 and U+2029 inside a string as \\u003c, \\u003e, \\u0026, \\u2028 "
+                + "and \\u2029: a writer that leaves them literal signs other payload bytes, so its token and MAC differ."),
     ]
 
     static func payload(_ type: TokenType, nonce: String = "N0nce-_012345678", lifetime: Int64? = nil, deviceId: String = "")
@@ -163,6 +186,9 @@ public struct CdevTokenSuite: VectorSuite {
         var withUser = Self.payload(.access, nonce: "UsErNoNcE-012345")
         withUser.userId = "user-42"
         addMint("user-id", "user_id set (reserved for cloud)", [.optionalField], withUser)
+        addMint(
+            "html-escaped-device-id", "device_id with <, >, &, U+2028 and U+2029: Go writes each as a \\u escape in the payload",
+            [.goJSONHTMLEscape], Self.payload(.access, nonce: "HtMlEsCaPe-01234", deviceId: "<dev>&\u{2028}\u{2029}"))
 
         var validate: [TestCase] = []
         func addValidate(

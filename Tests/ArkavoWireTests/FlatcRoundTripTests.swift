@@ -10,8 +10,9 @@ import XCTest
 /// the library): the committed encode vectors, and encode(decode(x)) for every valid decode vector,
 /// must be byte for byte what flatc writes from the same JSON.
 final class FlatcRoundTripTests: XCTestCase {
-    /// Runs flatc once on `tables` (name → JSON) with `schema` and returns name → buffer.
-    func flatcBinary(_ tables: [(String, JSONObject)], schema: String) throws -> [String: [UInt8]] {
+    /// Runs flatc once on `tables` (name → JSON) with `schema` and returns name → buffer; with `refused`, asserts
+    /// instead that flatc refuses to build them and returns nothing.
+    func flatcBinary(_ tables: [(String, JSONObject)], schema: String, refused: Bool = false) throws -> [String: [UInt8]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-flatc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,12 +31,31 @@ final class FlatcRoundTripTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if refused {
+            XCTAssertNotEqual(process.terminationStatus, 0, "flatc built \(tables.map { JSONWriter.compact(.object($0.1)) })")
+            return [:]
+        }
         XCTAssertEqual(process.terminationStatus, 0, "flatc failed: \(message)")
         var out: [String: [UInt8]] = [:]
         for (name, _) in tables {
             out[name] = Array(try Data(contentsOf: directory.appendingPathComponent("\(name).bin")))
         }
         return out
+    }
+
+    /// What the encode ops must refuse (`invalid-table`), flatc refuses to build too: one table per run.
+    func testRefusedEncodeVectorsAreTablesFlatcRefuses() throws {
+        for (kind, schema) in [
+            (ArkavoFlatBuffersSuite.encodeEventRefused, "event.fbs"), (ArkavoFlatBuffersSuite.encodeMetadataRefused, "metadata.fbs"),
+        ] {
+            var refusals = 0
+            try forEachCase(in: "arkavo/flatbuffers", of: kind) { _, test in
+                XCTAssertEqual(test.error, ArkavoOps.invalidTableCode, test.id)
+                _ = try flatcBinary([("refused", try XCTUnwrap(test.input["table"]?.objectValue))], schema: schema, refused: true)
+                refusals += 1
+            }
+            XCTAssertGreaterThan(refusals, 10, kind.type)
+        }
     }
 
     func testEncodeVectorsAreWhatFlatcWritesFromTheirJSON() throws {

@@ -37,7 +37,7 @@ final class MLSLiveCheckTests: XCTestCase {
         XCTAssertNil(MLSFamily.family.bench)
         XCTAssertNotNil(MLSFamily.withEmbeddedMock.bench)
         let checks = MLSFamily.withEmbeddedMock.embeddedLiveChecks
-        XCTAssertEqual(checks.map(\.suite), ["mls/live"])
+        XCTAssertEqual(checks.map(\.suite), ["mls/live", "mls/live-client"])
         let started = LockedCount()
         let start: MockStarter = { service in
             started.increment()
@@ -50,6 +50,29 @@ final class MLSLiveCheckTests: XCTestCase {
             XCTAssertTrue(result.id.hasPrefix("mls/live/"), result.id)
             XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)")
         }
+    }
+
+    /// `mls/live-client` drives WireCheck's client against the embedded mock with its faults, and passes; against a
+    /// mock without them, the client never waits, so the checks that count its retries fail (they can fail).
+    func testTheClientCheckPassesWithItsFaultsAndFailsWithout() throws {
+        let check = try XCTUnwrap(MLSFamily.withEmbeddedMock.embeddedLiveChecks.first { $0.suite == "mls/live-client" })
+        let results = try check.run(BackgroundServer.embeddedStarter, Console())
+        XCTAssertEqual(results.count, 6)
+        for result in results { XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)") }
+
+        var config = MLSServiceConfig()
+        config.port = 0
+        let server = try start(config)
+        defer { server.stop() }
+        let faultless = try MLSClientLiveChecker(baseURL: "http://127.0.0.1:\(server.port)").run()
+        let failed = Set(faultless.filter { $0.status == .fail }.map(\.id))
+        XCTAssertEqual(
+            failed,
+            [
+                "mls/live-client/retries-5xx-with-backoff", "mls/live-client/honours-retry-after", "mls/live-client/does-not-retry-4xx",
+                "mls/live-client/does-not-retry-501", "mls/live-client/gives-up-after-max-retries",
+            ])
+        XCTAssertEqual(faultless.first { $0.id == "mls/live-client/follows-cursors" }?.status, .pass)
     }
 
     func testTheLiveCheckFailsWhereTheServerBreaksTheContract() throws {

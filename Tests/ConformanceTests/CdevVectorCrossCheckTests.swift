@@ -40,7 +40,13 @@ final class CdevVectorCrossCheckTests: XCTestCase {
                 #"{"v":1,"type":"\#(input["type"]!.stringValue!)","server_id":"\#(server)","issued_at":\#(input["issuedAt"]!.intValue!),"#
                 + #""expires_at":\#(input["expiresAt"]!.intValue!),"nonce":"\#(input["nonce"]!.stringValue!)","mode":"local","agent_"#
                 + #"id":"\#(server)""#
-            if let device = input["deviceId"]?.stringValue { payload += #","device_id":"\#(device)""# }
+            // Go's encoding/json writes these five as \u escapes (HTML-safe output).
+            let goEscapes: [Character: String] = [
+                "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029",
+            ]
+            if let device = input["deviceId"]?.stringValue {
+                payload += #","device_id":""# + device.map { goEscapes[$0] ?? String($0) }.joined() + #"""#
+            }
             if let user = input["userId"]?.stringValue { payload += #","user_id":"\#(user)""# }
             payload += "}"
             let token = try XCTUnwrap(test.expected["token"]?.stringValue)
@@ -50,7 +56,7 @@ final class CdevVectorCrossCheckTests: XCTestCase {
             XCTAssertTrue(token.hasPrefix(["pairing": "cdev_p_", "refresh": "cdev_r_"][input["type"]!.stringValue!] ?? "cdev_s_"), test.id)
             checked += 1
         }
-        XCTAssertEqual(checked, 8)
+        XCTAssertEqual(checked, 9)
     }
 
     func testAcceptedTokensCarryOpenSSLMACs() throws {

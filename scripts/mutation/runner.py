@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""The mutant runner (scripts/mutants.sh calls it): plants each patch in a scratch copy of the tree, builds
+everything the mutated module reaches, and asks what a user runs whether it notices.
+
+Per mutant, in order, stopping at the first step that kills it:
+  1. build: the `wirecheck` product, and the test targets as well when the mutated module is outside
+     `wirecheck` or behind a mock server or the client (their unit tests are a step below). A mutant that
+     does not compile is "did-not-build"; one whose source file was not recompiled is "not-compiled", an
+     error of the runner, never "survived";
+  2. `wirecheck vectors verify --strict` (the vectors alone, in process);
+  3. `wirecheck run` (every vector through the shim, and the live checks against the embedded mock servers);
+  4. for a service or client module, the unit tests of the test targets that depend on it;
+  5. for a format module, `wirecheck fuzz` (this tree's, unmutated) against the mutant's shim for
+     --fuzz-survivors seconds: "found-by-fuzz" (its findings are proposed as vectors) or
+     "probably-equivalent" (with the budget: equivalent as far as the engine could tell).
+--unit, --fuzz S and --fuzz-only S keep the hand-written catalogue's options (Mutants/README.md).
+
+Verdicts: killed-by-vectors, killed-by-live, killed-by-unit, found-by-fuzz, probably-equivalent, survived,
+did-not-build, does-not-apply, not-compiled. Exit 0 when no mutant survived the vectors and live checks
+(the hand-written catalogue's bar), 1 when one did, 2 when a patch did not apply or a hand-written one
+did not build, or a mutant was not compiled.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import package_graph  # noqa: E402
+import summary  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ENV = dict(os.environ, PATH="/opt/swift/usr/bin:" + os.environ.get("PATH", ""),
+           # One hash seed for SwiftPM, so each mutant's incremental build recompiles the mutated module only:
+           # with a random one, Hummingbird's trait defines changed order and recompiled it (FINDINGS.md D7).
+           SWIFT_DETERMINISTIC_HASHING="1")
+
+
+def sh(command: list[str], cwd: str, log: str, timeout: float | None = None, stdout: str | None = None) -> int:
+    """Runs `command`, its output in `log` (stdout in its own file when `stdout` is given)."""
+    with open(log, "w") as out, open(stdout or os.devnull, "w") as result:
+        try:
+            return subprocess.run(command, cwd=cwd, stdout=result if stdout else out, stderr=out, env=ENV,
+                                  timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            out.write(f"\nrunner: timed out after {timeout} s\n")
+            return 124
+
+
+def headers(patch: str) -> dict[str, str]:
+    found = {}
+    for line in open(patch):
+        if line.startswith("diff --git"):
+            break
+        key, _, value = line.partition(": ")
+        found[key.strip()] = value.strip()
+    return found
+
+
+def touched_files(patch: str) -> list[str]:
+    return [line.split()[2][2:] for line in open(patch) if line.startswith("diff --git")]
+
+
+def failed_ids(results: str) -> list[str]:
+    """The ids whose status is FAIL or XPASS in a results.jsonl."""
+    if not os.path.exists(results):
+        return []
+    rows = (json.loads(line) for line in open(results) if line.strip())
+    return [r["id"] for r in rows if r.get("status") in ("FAIL", "XPASS")]
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.scratch = os.environ.get("MUTANTS_SCRATCH", os.path.join(ROOT, ".build-mutants"))
+        self.tree = os.path.join(self.scratch, "tree")
+        self.out = os.path.join(ROOT, "reports", "mutants", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
+        self.graph = package_graph.load(ROOT)
+        self.fuzzer = None
+        os.makedirs(self.out, exist_ok=True)
+        # The scratch tree lies inside this repository's work tree, and there git apply skips, silently and
+        # with exit 0, every path outside the current folder (it takes the tree for a subfolder of the
+        # repository): every mutant would "survive" unapplied. The ceiling stops git's search at the tree.
+        ENV["GIT_CEILING_DIRECTORIES"] = self.scratch
+
+    def prepare(self) -> None:
+        """A fresh copy of the sources (tracked and new files, with their times) beside the tree's own .build,
+        so each mutant is an incremental build; then the unmutated tree, tests included, is built once."""
+        os.makedirs(self.tree, exist_ok=True)
+        for name in os.listdir(self.tree):
+            if name != ".build":
+                path = os.path.join(self.tree, name)
+                shutil.rmtree(path) if os.path.isdir(path) and not os.path.islink(path) else os.remove(path)
+        files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
+                               check=True).stdout
+        subprocess.run(["tar", "--null", "-T", "-", "-cf", "-"], cwd=ROOT, input=files, stdout=open(f"{self.out}/tree.tar", "wb"),
+                       check=True)
+        subprocess.run(["tar", "-xf", f"{self.out}/tree.tar"], cwd=self.tree, check=True)
+        os.remove(f"{self.out}/tree.tar")
+        os.makedirs(os.path.join(self.tree, "reports"), exist_ok=True)
+        print(f"mutants: building the unmutated tree in {self.tree}", file=sys.stderr)
+        if sh(["swift", "build", "--build-tests"], self.tree, f"{self.out}/baseline-build.log") != 0:
+            sys.exit(f"mutants: the unmutated tree does not build (see {self.out}/baseline-build.log)")
+        if self.args.fuzz or self.args.fuzz_only or self.args.fuzz_survivors:
+            # The fuzzer is this tree's (FUZZER=.build/release/wirecheck for a release build), copied: the
+            # repository may be rebuilt while a long run goes on.
+            self.fuzzer = f"{self.out}/wirecheck-fuzzer"
+            shutil.copy(os.environ.get("FUZZER", os.path.join(ROOT, ".build/debug/wirecheck")), self.fuzzer)
+
+    def run_one(self, patch: str) -> dict:
+        info = headers(patch)
+        catalogue = os.path.join(ROOT, "Mutants") + os.sep
+        # Hand-written: family/name; generated: family/Module/File-Lline-operator.
+        name = (os.path.relpath(patch, catalogue) if patch.startswith(catalogue) else "/".join(patch.split(os.sep)[-3:]))
+        name = name.removesuffix(".patch")
+        origin = info.get("origin", "").split()
+        files = touched_files(patch)
+        module = package_graph.module_of(files[0]) if files else None
+        kind = origin[2] if len(origin) > 2 else self.graph.kind(module)
+        row = {"mutant": name, "description": info.get("description", ""), "class": info.get("class", ""),
+               "auto": bool(origin), "module": module, "kind": kind, "family": summary.family(name, module),
+               "vectors": [], "live": [], "unit": None, "fuzz": None, "reach": info.get("fuzz"),
+               "byOps": info.get("reach", "ops") == "ops" and self.graph.in_wirecheck(module)}
+        work = os.path.join(self.out, name.replace("/", "-"))
+        os.makedirs(work, exist_ok=True)
+        started = time.time()
+        print(f"mutants: {name} — {row['description']}", file=sys.stderr)
+        if subprocess.run(["git", "apply", patch], cwd=self.tree, env=ENV, capture_output=True).returncode != 0:
+            row["verdict"] = "does-not-apply"
+        else:
+            try:
+                row["verdict"] = self.judge(row, info, files, module, kind, work)
+            finally:
+                if subprocess.run(["git", "apply", "-R", patch], cwd=self.tree, env=ENV).returncode != 0:
+                    sys.exit(f"mutants: cannot revert {patch}")
+        row["seconds"] = round(time.time() - started)
+        print(f"mutants: {name}: {row['verdict']} ({row['seconds']} s)", file=sys.stderr)
+        return row
+
+    def judge(self, row, info, files, module, kind, work) -> str:
+        applied = time.time()
+        needs_tests = self.args.unit or kind in ("service", "client") or not self.graph.in_wirecheck(module)
+        if sh(["swift", "build", "--product", "wirecheck"], self.tree, f"{work}/build.log") != 0:
+            return "did-not-build"
+        if needs_tests and sh(["swift", "build", "--build-tests"], self.tree, f"{work}/build-tests.log") != 0:
+            return "did-not-build"
+        for path in files:
+            if not self.recompiled(path, module, applied):
+                return "not-compiled"
+        wirecheck = os.path.join(self.tree, ".build/debug/wirecheck")
+        if self.args.fuzz_only:
+            row["fuzz"] = self.fuzz(work, self.args.fuzz_only)
+            return "found-by-fuzz" if row["fuzz"] not in (None, [], "error") else "missed"
+        if not self.graph.in_wirecheck(module) or info.get("reach") == "unit tests only":
+            # `wirecheck` does not link the module, or never executes the mutated line: its vectors and live
+            # checks cannot see the mutant, only the unit tests can.
+            return self.unit_verdict(row, info, module, kind, only_unit=True)
+        rc = sh([wirecheck, "vectors", "verify", "--strict", "--report-dir", f"{work}/vectors"], self.tree, f"{work}/vectors.log",
+                timeout=600)
+        row["vectors"] = failed_ids(f"{work}/vectors/results.jsonl")
+        # Exit 0 and 1 are verdicts; anything else (a trap, a stack overflow: a negative code for the signal)
+        # means the mutated reference crashed on a vector, which an implementation's CI would also report.
+        if rc == 124:
+            row["vectors"].append("(in-process-run-timed-out)")
+        elif rc not in (0, 1):
+            row["vectors"].append(f"(in-process-run-crashed:exit-{rc})")
+        if not row["vectors"] or not row["auto"]:
+            sh([wirecheck, "run", "--jobs", "2", "--report-dir", f"{work}/run"], self.tree, f"{work}/run.log", timeout=900)
+            row["live"] = [i for i in failed_ids(f"{work}/run/results.jsonl") if "/live" in i]
+        if self.args.fuzz:
+            row["fuzz"] = self.fuzz(work, self.args.fuzz)
+        if row["vectors"]:
+            return "killed-by-vectors" if not self.args.unit else self.unit_verdict(row, info, module, kind, "killed-by-vectors")
+        if row["live"]:
+            return "killed-by-live" if not self.args.unit else self.unit_verdict(row, info, module, kind, "killed-by-live")
+        if row["auto"] and kind == "format" and self.args.fuzz_survivors:
+            row["fuzz"] = self.fuzz(work, self.args.fuzz_survivors)
+            return "found-by-fuzz" if row["fuzz"] not in ([], "error") else "probably-equivalent"
+        return self.unit_verdict(row, info, module, kind)
+
+    def unit_verdict(self, row, info, module, kind, verdict="survived", only_unit=False) -> str:
+        """The unit tests' say, when they are asked: with --unit (the patch's `unit:` filter), and for a
+        generated mutant behind a server, in the client or on a line no op executes (the test targets that
+        import its module)."""
+        filters = info.get("unit") or "|".join(self.graph.tests_of(module))
+        if not filters or not (self.args.unit or (row["auto"] and (only_unit or kind in ("service", "client")))):
+            return verdict
+        work = os.path.join(self.out, row["mutant"].replace("/", "-"))
+        passed = sh(["swift", "test", "--skip-build", "--filter", filters], self.tree, f"{work}/unit.log", timeout=900) == 0
+        row["unit"] = "survived" if passed else "killed"
+        return "killed-by-unit" if verdict == "survived" and not passed and row["auto"] else verdict
+
+    def recompiled(self, path: str, module: str, since: float) -> bool:
+        """Whether the build compiled the mutated file: its object is newer than the patch."""
+        obj = os.path.join(self.tree, ".build/debug", f"{module}.build", os.path.basename(path) + ".o")
+        return os.path.exists(obj) and os.path.getmtime(obj) >= since - 1
+
+    def fuzz(self, work: str, seconds: int):
+        """`wirecheck fuzz` against the mutant's shim: its findings (op, reference outcome, shim outcome and the
+        case file that reproduces each), [] for none, "error" when the run itself failed."""
+        shim = os.path.join(self.tree, ".build/debug/wirecheck") + " shim"
+        sh([self.fuzzer, "fuzz", "--shim", shim, "--seconds", str(seconds), "--seed", "1", "--strict",
+            "--vectors", os.path.join(ROOT, "Vectors"), "--report-dir", f"{work}/fuzz", "--json"],
+           ROOT, f"{work}/fuzz.log", timeout=seconds * 4 + 120, stdout=f"{work}/fuzz.json")
+        try:
+            return [f["key"] for f in json.load(open(f"{work}/fuzz.json"))["findings"]]
+        except (OSError, ValueError, KeyError):
+            return "error"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--unit", action="store_true", help="also run each patch's unit tests (`unit:` header)")
+    parser.add_argument("--fuzz", type=int, default=0, metavar="S", help="also fuzz every mutant for S seconds")
+    parser.add_argument("--fuzz-only", type=int, default=0, metavar="S", help="only fuzz (no vectors, no live checks)")
+    parser.add_argument("--fuzz-survivors", type=int, default=0, metavar="S",
+                        help="fuzz a format-module survivor for S seconds (found-by-fuzz or probably-equivalent)")
+    parser.add_argument("--summary", help="copy the summary to this file (repository-relative)")
+    parser.add_argument("patches", nargs="*", help="patch files (default: every Mutants/*/*.patch)")
+    args = parser.parse_args()
+    patches = [os.path.abspath(p) for p in args.patches] or sorted(
+        os.path.join(ROOT, "Mutants", f, p) for f in os.listdir(os.path.join(ROOT, "Mutants"))
+        if os.path.isdir(os.path.join(ROOT, "Mutants", f)) for p in os.listdir(os.path.join(ROOT, "Mutants", f)) if p.endswith(".patch"))
+    if not patches:
+        sys.exit("mutants: no patches")
+    runner = Runner(args)
+    started = time.time()
+    runner.prepare()
+    rows = []
+    for patch in patches:
+        rows.append(runner.run_one(patch))
+        with open(f"{runner.out}/summary.jsonl", "a") as out:
+            out.write(json.dumps(rows[-1]) + "\n")
+    text = summary.write(runner.out, rows, round(time.time() - started), args)
+    print(text)
+    if args.summary:
+        shutil.copy(f"{runner.out}/summary.md", os.path.join(ROOT, args.summary))
+    if any(r["verdict"] in ("does-not-apply", "not-compiled") or (r["verdict"] == "did-not-build" and not r["auto"]) for r in rows):
+        return 2
+    return 1 if any(r["verdict"] in ("survived", "found-by-fuzz", "probably-equivalent", "killed-by-unit") for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
