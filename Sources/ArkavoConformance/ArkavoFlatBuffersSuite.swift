@@ -23,12 +23,13 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     public static let encodeMetadata = GroupKind(
         "ArkavoEncodeMetadataTest", op: "arkavo.encodeMetadata", input: [F.metadataTable], expected: [F.buffer])
 
-    /// `ArkavoEncodeEventRefusedTest`: `arkavo.encodeEvent {table}` with JSON no Event has → `invalid-table`.
+    /// `ArkavoEncodeEventRefusedTest`: `arkavo.encodeEvent {table}` with JSON no Event has → `invalid-table`. The op's
+    /// result is declared all the same: an input changed by `wirecheck fuzz` may be a table again, and its `buffer` judged.
     public static let encodeEventRefused = GroupKind(
-        "ArkavoEncodeEventRefusedTest", op: "arkavo.encodeEvent", input: [F.inexpressibleTable], expected: [])
+        "ArkavoEncodeEventRefusedTest", op: "arkavo.encodeEvent", input: [F.inexpressibleTable], expected: [F.buffer])
     /// `ArkavoEncodeMetadataRefusedTest`: `arkavo.encodeMetadata {table}` with JSON no Metadata has → `invalid-table`.
     public static let encodeMetadataRefused = GroupKind(
-        "ArkavoEncodeMetadataRefusedTest", op: "arkavo.encodeMetadata", input: [F.inexpressibleTable], expected: [])
+        "ArkavoEncodeMetadataRefusedTest", op: "arkavo.encodeMetadata", input: [F.inexpressibleTable], expected: [F.buffer])
 
     public var groupKinds: [GroupKind] {
         [Self.decodeEvent, Self.decodeMetadata, Self.encodeEvent, Self.encodeMetadata, Self.encodeEventRefused, Self.encodeMetadataRefused]
