@@ -35,6 +35,7 @@ python3 "$root/scripts/mutation/generate.py" --coverage "$lcov" --out "$set" --s
   ${modules:+--modules "$modules"}
 [ "$listonly" = 1 ] && exit 0
 mapfile -t patches < <(find "$set" -name '*.patch' | sort)
+[ ${#patches[@]} -gt 0 ] || { echo "automutants: no mutants generated (see $set/manifest.json)" >&2; exit 2; }
 summary=()
 if [ -z "$modules" ] && [ "$seed" = 1 ]; then summary=(--summary Mutants/AUTO-SUMMARY.md); fi
 status=0

@@ -22,13 +22,28 @@ package final class MLSClientLiveChecker: LiveCheckSession {
     final class Waits: Sendable {
         let delays = Mutex<[Double]>([])
     }
+    /// The client's own transport, with each request's target kept (the pages it asked for).
+    struct RecordingTransport: XRPCTransport {
+        final class Targets: Sendable { let all = Mutex<[String]>([]) }
+        let targets = Targets()
+        let inner = AsyncHTTPClientTransport()
+
+        func send(_ request: XRPCRequest, baseURL: String) async throws -> XRPCResponse {
+            targets.all.withLock { $0.append(request.target) }
+            return try await inner.send(request, baseURL: baseURL)
+        }
+    }
     private let waits = Waits()
+    private let transport = RecordingTransport()
     private let client: MLSClient
+    /// A call that has not returned by then is a failed check (a client looping on a page, say), not a hung run.
+    static let callTimeout = 60.0
 
     package init(baseURL: String, progress: @escaping (String) -> Void = { _ in }) throws(HTTPProbe.Failure) {
         let waits = waits
         client = MLSClient(
-            baseURL: baseURL, token: "dev-alice", retry: Self.policy, sleep: { delay in waits.delays.withLock { $0.append(delay) } },
+            baseURL: baseURL, token: "dev-alice", transport: transport, retry: Self.policy,
+            sleep: { delay in waits.delays.withLock { $0.append(delay) } },
             jitter: { 1.0 })
         try super.init(
             baseURL: baseURL, timeout: 10,
@@ -51,7 +66,9 @@ package final class MLSClientLiveChecker: LiveCheckSession {
             result.withLock { $0 = outcome }
             done.signal()
         }
-        done.wait()
+        guard done.wait(timeout: .now() + Self.callTimeout) == .success else {
+            throw ClientTimeout(seconds: Self.callTimeout)
+        }
         return try result.withLock { $0! }.get()
     }
 
@@ -70,15 +87,18 @@ package final class MLSClientLiveChecker: LiveCheckSession {
             return waited == [3, 6]
                 ? .pass("two 503s, then 200: waited 3 s and 6 s") : .fail("two 503s: waited \(waited), expected [3.0, 6.0]")
         }
-        let convo = try? blocking { [client] in try await client.createConvo(CreateConvoInput(cipherSuite: Self.suite)).convo.id }
+        let created = Result {
+            try blocking { [client] in try await client.createConvo(CreateConvoInput(cipherSuite: Self.suite)).convo.id }
+        }
+        let convo = try? created.get()
         check("honours-retry-after", spec: ["5", "Decisions"]) {
-            guard let convo else { return .fail("createConvo failed, so getMessages cannot be called") }
+            guard let convo else { return .fail("createConvo failed (\(created)), so getMessages cannot be called") }
             let (waited, outcome) = call { try await $0.getMessages(convoId: convo) }
             if case .failure(let error) = outcome { return .fail("getMessages after a 429: \(error)") }
             return waited == [1] ? .pass("429 with Retry-After: 1: waited exactly 1 s") : .fail("429 with Retry-After: 1: waited \(waited)")
         }
         check("does-not-retry-4xx", spec: ["Decisions"]) {
-            guard let convo else { return .fail("createConvo failed, so sendMessage cannot be called") }
+            guard let convo else { return .fail("createConvo failed (\(created)), so sendMessage cannot be called") }
             let (waited, outcome) = call { try await $0.sendMessage(SendMessageInput(convoId: convo, ciphertext: "AA==")) }
             guard case .failure(let error as MLSClientError) = outcome, error.errorName == "InvalidRequest" else {
                 return .fail("a 400 InvalidRequest: \(outcome)")
@@ -86,7 +106,7 @@ package final class MLSClientLiveChecker: LiveCheckSession {
             return waited.isEmpty ? .pass("400: reported, not retried") : .fail("400 was retried after \(waited)")
         }
         check("does-not-retry-501", spec: ["Decisions"]) {
-            guard let convo else { return .fail("createConvo failed, so leaveConvo cannot be called") }
+            guard let convo else { return .fail("createConvo failed (\(created)), so leaveConvo cannot be called") }
             let (waited, outcome) = call { try await $0.leaveConvo(LeaveConvoInput(convoId: convo)) }
             guard case .failure(let error as MLSClientError) = outcome, error.errorName == "MethodNotImplemented" else {
                 return .fail("a 501 MethodNotImplemented: \(outcome)")
@@ -114,15 +134,27 @@ package final class MLSClientLiveChecker: LiveCheckSession {
                 }
                 return (convo, ids)
             }
+            let asked = transport.targets.all.withLock { $0.count }
             let read = try blocking { [client] in
                 var ids: [String] = []
                 for try await message in client.allMessages(convoId: sent.0, pageSize: 3) { ids.append(message.id) }
                 return ids
             }
-            return read == sent.1
-                ? .pass("7 messages read in pages of 3, each once, in order")
-                : .fail("sent \(sent.1.count) messages \(sent.1), read \(read.count) \(read) in pages of 3")
+            guard read == sent.1 else {
+                return .fail("sent \(sent.1.count) messages \(sent.1), read \(read.count) \(read) in pages of 3")
+            }
+            // The mock's default page is 50: only requests that carry limit=3 show that pages were asked for.
+            let pages = transport.targets.all.withLock { Array($0.dropFirst(asked)) }.filter { $0.contains("getMessages") }
+            guard pages.count >= 3, pages.allSatisfy({ $0.contains("limit=3") }), pages.dropFirst().allSatisfy({ $0.contains("cursor=") })
+            else { return .fail("7 messages in pages of 3 were asked for as \(pages)") }
+            return .pass("7 messages read in \(pages.count) pages of 3, each once, in order, each after the first with its cursor")
         }
         return results
     }
+}
+
+/// A client call that did not return within `MLSClientLiveChecker.callTimeout`.
+struct ClientTimeout: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "no answer from the client after \(Int(seconds)) s" }
 }

@@ -2,7 +2,8 @@ import XCTest
 
 /// The automatic mutant generator (scripts/mutation/generate.py, issue 36) finds mutation sites in code
 /// only: a `<` in a comment, in prose inside a string literal, in an interpolation or in a generic clause
-/// is not a site, and a declaration's own line yields only its body's sites.
+/// is not a site, a declaration's own line yields only its body's sites, and the forms that would not
+/// compile or cannot differ are left out.
 final class MutantGeneratorTests: XCTestCase {
     func testSitesAreCodeOnlyAndEachOperatorFindsItsOwn() throws {
         let generator = "\(TestEnvironment.root)/scripts/mutation/generate.py"
@@ -24,6 +25,12 @@ final class MutantGeneratorTests: XCTestCase {
             ["12", "arithmetic-flip", "`+` → `-`"],
             ["15", "arithmetic-flip", "`-` → `+`"],
             ["16", "swap-arguments", "`one` and `two` swapped"],
+            // Not sites: an enum's raw value (two cases with one value do not compile), a default argument,
+            // a tuple pattern, min's arguments, and a `+` that joins strings.
+            ["24", "relational-boundary", "`>` → `>=`"],
+            ["25", "boolean-flip", "`true` → `false`"],
+            ["25", "boolean-flip", "`false` → `true`"],
+            ["26", "constant-replaced", "`\"x\"` → `\"X\"`"],
         ]
         XCTAssertEqual(sites, expected)
     }

@@ -16,12 +16,14 @@ Per mutant, in order, stopping at the first step that kills it:
 --unit, --fuzz S and --fuzz-only S keep the hand-written catalogue's options (Mutants/README.md).
 
 Verdicts: killed-by-vectors, killed-by-live, killed-by-unit, found-by-fuzz, probably-equivalent, survived,
-did-not-build, does-not-apply, not-compiled. Exit 0 when no mutant survived the vectors and live checks
+did-not-build, and the runner's own errors: does-not-apply, not-compiled, fuzz-error (--fuzz-only: found-by-fuzz
+or missed). Exit 0 when no mutant survived the vectors and live checks
 (the hand-written catalogue's bar), 1 when one did, 2 when a patch did not apply or a hand-written one
 did not build, or a mutant was not compiled.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -76,7 +78,8 @@ def failed_ids(results: str) -> list[str]:
 class Runner:
     def __init__(self, args):
         self.args = args
-        self.scratch = os.environ.get("MUTANTS_SCRATCH", os.path.join(ROOT, ".build-mutants"))
+        # Absolute: git ignores a relative GIT_CEILING_DIRECTORIES (below).
+        self.scratch = os.path.abspath(os.environ.get("MUTANTS_SCRATCH", os.path.join(ROOT, ".build-mutants")))
         self.tree = os.path.join(self.scratch, "tree")
         self.out = os.path.join(ROOT, "reports", "mutants", time.strftime("%Y%m%d-%H%M%S", time.gmtime()))
         self.graph = package_graph.load(ROOT)
@@ -105,11 +108,21 @@ class Runner:
         print(f"mutants: building the unmutated tree in {self.tree}", file=sys.stderr)
         if sh(["swift", "build", "--build-tests"], self.tree, f"{self.out}/baseline-build.log") != 0:
             sys.exit(f"mutants: the unmutated tree does not build (see {self.out}/baseline-build.log)")
-        if self.args.fuzz or self.args.fuzz_only or self.args.fuzz_survivors:
-            # The fuzzer is this tree's (FUZZER=.build/release/wirecheck for a release build), copied: the
-            # repository may be rebuilt while a long run goes on.
+        budget = self.args.fuzz or self.args.fuzz_only or self.args.fuzz_survivors
+        if budget:
+            # The fuzzer is this tree's (FUZZER=.build/release/wirecheck for a release build), built first and
+            # copied: the repository may be rebuilt while a long run goes on.
+            if "FUZZER" not in os.environ and sh(["swift", "build", "--product", "wirecheck"], ROOT, f"{self.out}/fuzzer-build.log") != 0:
+                sys.exit(f"mutants: the fuzzer does not build (see {self.out}/fuzzer-build.log)")
             self.fuzzer = f"{self.out}/wirecheck-fuzzer"
             shutil.copy(os.environ.get("FUZZER", os.path.join(ROOT, ".build/debug/wirecheck")), self.fuzzer)
+            # The unmutated reference against itself first: a finding there is a fault of the engine or the
+            # vectors, and would make every survivor look found.
+            baseline = os.path.join(self.out, "fuzz-baseline")
+            os.makedirs(baseline, exist_ok=True)
+            findings = self.fuzz(baseline, budget)
+            if findings:
+                sys.exit(f"mutants: the unmutated reference disagrees with itself under wirecheck fuzz ({findings}); see {baseline}")
 
     def run_one(self, patch: str) -> dict:
         info = headers(patch)
@@ -123,14 +136,19 @@ class Runner:
         kind = origin[2] if len(origin) > 2 else self.graph.kind(module)
         row = {"mutant": name, "description": info.get("description", ""), "class": info.get("class", ""),
                "auto": bool(origin), "module": module, "kind": kind, "family": summary.family(name, module),
-               "vectors": [], "live": [], "unit": None, "fuzz": None, "reach": info.get("fuzz"),
+               "vectors": [], "live": [], "unit": None, "fuzz": None, "outOfReach": info.get("fuzz"),
                "byOps": info.get("reach", "ops") == "ops" and self.graph.in_wirecheck(module)}
         work = os.path.join(self.out, name.replace("/", "-"))
         os.makedirs(work, exist_ok=True)
         started = time.time()
         print(f"mutants: {name} — {row['description']}", file=sys.stderr)
+        before = self.digest(files)
         if subprocess.run(["git", "apply", patch], cwd=self.tree, env=ENV, capture_output=True).returncode != 0:
             row["verdict"] = "does-not-apply"
+        elif self.digest(files) == before:
+            # git apply can exit 0 having written nothing (a path it took for outside the repository).
+            row["verdict"] = "does-not-apply"
+            subprocess.run(["git", "apply", "-R", patch], cwd=self.tree, env=ENV, capture_output=True)
         else:
             try:
                 row["verdict"] = self.judge(row, info, files, module, kind, work)
@@ -141,9 +159,19 @@ class Runner:
         print(f"mutants: {name}: {row['verdict']} ({row['seconds']} s)", file=sys.stderr)
         return row
 
+    def digest(self, files: list[str]) -> str:
+        """A hash of the touched files in the scratch tree, to see that a patch changed them."""
+        sha = hashlib.sha256()
+        for path in files:
+            full = os.path.join(self.tree, path)
+            sha.update(open(full, "rb").read() if os.path.exists(full) else b"(absent)")
+        return sha.hexdigest()
+
     def judge(self, row, info, files, module, kind, work) -> str:
         applied = time.time()
-        needs_tests = self.args.unit or kind in ("service", "client") or not self.graph.in_wirecheck(module)
+        only_unit = not self.graph.in_wirecheck(module) or info.get("reach") == "unit tests only"
+        # The tests are built whenever they are to run, so that `swift test --skip-build` runs this mutant.
+        needs_tests = self.args.unit or kind in ("service", "client") or only_unit
         if sh(["swift", "build", "--product", "wirecheck"], self.tree, f"{work}/build.log") != 0:
             return "did-not-build"
         if needs_tests and sh(["swift", "build", "--build-tests"], self.tree, f"{work}/build-tests.log") != 0:
@@ -154,8 +182,8 @@ class Runner:
         wirecheck = os.path.join(self.tree, ".build/debug/wirecheck")
         if self.args.fuzz_only:
             row["fuzz"] = self.fuzz(work, self.args.fuzz_only)
-            return "found-by-fuzz" if row["fuzz"] not in (None, [], "error") else "missed"
-        if not self.graph.in_wirecheck(module) or info.get("reach") == "unit tests only":
+            return "fuzz-error" if row["fuzz"] == "error" else "found-by-fuzz" if row["fuzz"] else "missed"
+        if only_unit:
             # `wirecheck` does not link the module, or never executes the mutated line: its vectors and live
             # checks cannot see the mutant, only the unit tests can.
             return self.unit_verdict(row, info, module, kind, only_unit=True)
@@ -169,8 +197,13 @@ class Runner:
         elif rc not in (0, 1):
             row["vectors"].append(f"(in-process-run-crashed:exit-{rc})")
         if not row["vectors"] or not row["auto"]:
-            sh([wirecheck, "run", "--jobs", "2", "--report-dir", f"{work}/run"], self.tree, f"{work}/run.log", timeout=900)
+            rc = sh([wirecheck, "run", "--jobs", "2", "--report-dir", f"{work}/run"], self.tree, f"{work}/run.log", timeout=900)
             row["live"] = [i for i in failed_ids(f"{work}/run/results.jsonl") if "/live" in i]
+            # The live checks run inside `run`: a trap or a hang there is the mutant's doing, and what a user sees.
+            if rc == 124:
+                row["live"].append("(wirecheck-run-timed-out)")
+            elif rc not in (0, 1):
+                row["live"].append(f"(wirecheck-run-crashed:exit-{rc})")
         if self.args.fuzz:
             row["fuzz"] = self.fuzz(work, self.args.fuzz)
         if row["vectors"]:
@@ -179,7 +212,7 @@ class Runner:
             return "killed-by-live" if not self.args.unit else self.unit_verdict(row, info, module, kind, "killed-by-live")
         if row["auto"] and kind == "format" and self.args.fuzz_survivors:
             row["fuzz"] = self.fuzz(work, self.args.fuzz_survivors)
-            return "found-by-fuzz" if row["fuzz"] not in ([], "error") else "probably-equivalent"
+            return "fuzz-error" if row["fuzz"] == "error" else "found-by-fuzz" if row["fuzz"] else "probably-equivalent"
         return self.unit_verdict(row, info, module, kind)
 
     def unit_verdict(self, row, info, module, kind, verdict="survived", only_unit=False) -> str:
@@ -200,8 +233,9 @@ class Runner:
         return os.path.exists(obj) and os.path.getmtime(obj) >= since - 1
 
     def fuzz(self, work: str, seconds: int):
-        """`wirecheck fuzz` against the mutant's shim: its findings (op, reference outcome, shim outcome and the
-        case file that reproduces each), [] for none, "error" when the run itself failed."""
+        """`wirecheck fuzz` against the scratch tree's shim (the mutant's, or the unmutated one for the baseline):
+        its findings' keys (op, reference outcome, shim outcome), [] for none, "error" when the run itself failed.
+        Each finding is also a vector file under `work`/fuzz/findings/, the reference's answer included."""
         shim = os.path.join(self.tree, ".build/debug/wirecheck") + " shim"
         sh([self.fuzzer, "fuzz", "--shim", shim, "--seconds", str(seconds), "--seed", "1", "--strict",
             "--vectors", os.path.join(ROOT, "Vectors"), "--report-dir", f"{work}/fuzz", "--json"],
@@ -222,7 +256,8 @@ def main() -> int:
     parser.add_argument("--summary", help="copy the summary to this file (repository-relative)")
     parser.add_argument("patches", nargs="*", help="patch files (default: every Mutants/*/*.patch)")
     args = parser.parse_args()
-    patches = [os.path.abspath(p) for p in args.patches] or sorted(
+    # A patch path is taken from the working directory, else from the repository root (as the old script did).
+    patches = [os.path.abspath(p if os.path.exists(p) else os.path.join(ROOT, p)) for p in args.patches] or sorted(
         os.path.join(ROOT, "Mutants", f, p) for f in os.listdir(os.path.join(ROOT, "Mutants"))
         if os.path.isdir(os.path.join(ROOT, "Mutants", f)) for p in os.listdir(os.path.join(ROOT, "Mutants", f)) if p.endswith(".patch"))
     if not patches:
@@ -239,8 +274,11 @@ def main() -> int:
     print(text)
     if args.summary:
         shutil.copy(f"{runner.out}/summary.md", os.path.join(ROOT, args.summary))
-    if any(r["verdict"] in ("does-not-apply", "not-compiled") or (r["verdict"] == "did-not-build" and not r["auto"]) for r in rows):
+    if any(r["verdict"] in ("does-not-apply", "not-compiled", "fuzz-error") or (r["verdict"] == "did-not-build" and not r["auto"])
+           for r in rows):
         return 2
+    if args.fuzz_only:  # the verdicts are the engine's, found or missed: neither is a failure of the run
+        return 0
     return 1 if any(r["verdict"] in ("survived", "found-by-fuzz", "probably-equivalent", "killed-by-unit") for r in rows) else 0
 
 

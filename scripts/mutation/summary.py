@@ -8,7 +8,7 @@ import collections
 import json
 
 KILLED = ("killed-by-vectors", "killed-by-live")
-NOT_COUNTED = ("did-not-build", "does-not-apply", "not-compiled")
+NOT_COUNTED = ("did-not-build", "does-not-apply", "not-compiled", "fuzz-error")
 FAMILIES = {
     "WireCore": "wirecore", "HTTPExchange": "wirecore", "ModelExchange": "flowdown", "CdevAuth": "cdev",
     "CdevService": "cdev", "NanoTDF": "nanotdf", "ArkavoWire": "arkavo", "ATProtoLexicon": "atproto",
@@ -72,8 +72,8 @@ def write(out: str, rows: list[dict], seconds: int, args) -> str:
             by.append(f"unit tests: {r['unit']}")
         if isinstance(r["fuzz"], list):
             by += [f"fuzz: {k}" for k in r["fuzz"][:2]] or ["fuzz: nothing"]
-        if r.get("reach"):
-            by.append(r["reach"])
+        if r.get("outOfReach"):
+            by.append(r["outOfReach"])
         if not r.get("byOps", True):
             by.append("no op executes this line")
         more = len(r["vectors"]) + len(r["live"]) - min(3, len(r["vectors"])) - min(2, len(r["live"]))
