@@ -68,11 +68,20 @@ def touched_files(patch: str) -> list[str]:
 
 
 def failed_ids(results: str) -> list[str]:
-    """The ids whose status is FAIL or XPASS in a results.jsonl."""
+    """The ids whose status is FAIL or XPASS in a results.jsonl; a line that is not JSON (the mutated reference
+    writes the report too) is itself a failure a user would see."""
     if not os.path.exists(results):
         return []
-    rows = (json.loads(line) for line in open(results) if line.strip())
-    return [r["id"] for r in rows if r.get("status") in ("FAIL", "XPASS")]
+    failed = []
+    for number, line in enumerate(open(results, errors="replace"), start=1):
+        try:
+            row = json.loads(line) if line.strip() else {}
+        except ValueError:
+            failed.append(f"(results.jsonl line {number} is not JSON)")
+            continue
+        if row.get("status") in ("FAIL", "XPASS"):
+            failed.append(row["id"])
+    return failed
 
 
 class Runner:
@@ -238,7 +247,7 @@ class Runner:
         Each finding is also a vector file under `work`/fuzz/findings/, the reference's answer included."""
         shim = os.path.join(self.tree, ".build/debug/wirecheck") + " shim"
         sh([self.fuzzer, "fuzz", "--shim", shim, "--seconds", str(seconds), "--seed", "1", "--strict",
-            "--vectors", os.path.join(ROOT, "Vectors"), "--report-dir", f"{work}/fuzz", "--json"],
+            "--vectors", os.path.join(self.tree, "Vectors"), "--report-dir", f"{work}/fuzz", "--json"],
            ROOT, f"{work}/fuzz.log", timeout=seconds * 4 + 120, stdout=f"{work}/fuzz.json")
         try:
             return [f["key"] for f in json.load(open(f"{work}/fuzz.json"))["findings"]]
