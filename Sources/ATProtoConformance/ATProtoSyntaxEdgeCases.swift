@@ -54,6 +54,12 @@ enum ATProtoSyntaxEdgeCases {
             "at://did:example:a:b:c/com.example.thing/self")
         add(.language, .privateUse, "private-use tags, in lower and upper case", "x-private", "X-PRIVATE", "en-x-foo", "EN-X-FOO")
         add(
+            .language, .langtagGrammar, "each part of the langtag grammar", "zh-yue", "zh-yue-Hant-HK", "en-Latn", "es-419",
+            "sl-rozaj", "sl-rozaj-biske", "de-CH-1901", "en-12345678", "en-a-bbb", "en-a-bbb-x-ccc", "i-klingon", "abcdefgh")
+        add(
+            .language, .langtagGrammar, "one character past a part of the grammar", "en-123456789", "en-1ab", "en-a", "en-a-b",
+            "abcdefghi", "e", "en-US-", "en--US")
+        add(
             .datetime, .calendar, "leap days: 2000 and 2024 are leap years, 1900 and 2023 are not",
             "2000-02-29T00:00:00Z", "2024-02-29T12:00:00.000Z", "1900-02-29T00:00:00Z", "2023-02-29T00:00:00Z")
         add(.datetime, .calendar, "the 31st of a 30-day month", "2024-04-31T00:00:00Z", "2024-06-31T00:00:00Z")
@@ -71,11 +77,13 @@ enum ATProtoSyntaxEdgeCases {
             }
         }
         either(
-            .uri, "valid RFC 3986 URIs the checker refuses", "the checker uses upstream's regular expression, which wants "
+            .uri, "valid RFC 3986 URIs the checker refuses",
+            "the checker uses upstream's regular expression, which wants "
                 + "'scheme:' and then a non-empty authority-like part, so some RFC 3986 URIs are refused",
             "file:///etc/hosts", "https:/example.com")
         either(
-            .cid, "a real CIDv0 (base58, Qm…)", "the interop rule refuses only 46-character values starting 'Qmb'; other CIDv0 "
+            .cid, "a real CIDv0 (base58, Qm…)",
+            "the interop rule refuses only 46-character values starting 'Qmb'; other CIDv0 "
                 + "strings pass that check although atproto allows CIDv1 only", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn")
         either(
             .cid, "a CID of 257 characters", "the 256-character limit is the Go implementation's (indigo); the spec sets none",

@@ -26,6 +26,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         case authority = "Authority"
         case privateUse = "PrivateUse"
         case projectRule = "ProjectRule"
+        case langtagGrammar = "LangtagGrammar"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -42,6 +43,11 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         .authority: .init(
             bugType: .edgeCase, description: "An at-uri authority that is a DID whose identifier holds ':', '%' or '_'."),
         .privateUse: .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
+        .langtagGrammar: .init(
+            bugType: .edgeCase,
+            description: "Each part of BCP 47's langtag grammar at its edges: extlang, script, region (two letters or three "
+                + "digits), variant (5 to 8 alphanumerics, or a digit and three), extension, private use and the grandfathered "
+                + "tags; one character more or less makes it another part, or none."),
         .projectRule: .init(
             bugType: .interop,
             description:

@@ -43,6 +43,15 @@ enum ArkavoFixtures {
                         attributeType: .location, entityType: .accountProfile, payload: NanoTDFFixtures.specExample2)))
         ),
         ("no-data", "leave, failed, data_type NONE", [.noData], Event(action: .leave, timestamp: 1_731_500_003, status: .failed)),
+        ("user-event-no-table", "data_type UserEvent without its table", [.unionWithoutTable], Event(action: .join, data: .other(type: 1))),
+        (
+            "cache-event-no-table", "data_type CacheEvent without its table", [.unionWithoutTable],
+            Event(action: .store, data: .other(type: 2))
+        ),
+        (
+            "route-event-no-table", "data_type RouteEvent without its table", [.unionWithoutTable],
+            Event(action: .invite, data: .other(type: 3))
+        ),
         ("all-defaults", "every field at its default: an Event table with an empty vtable", [.defaults], Event()),
         (
             "user-event-empty-vectors", "UserEvent whose three vectors are present and empty (not absent)", [.userEvent, .emptyVector],

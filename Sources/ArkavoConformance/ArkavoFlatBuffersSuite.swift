@@ -123,7 +123,8 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     /// The JSON forms no table has, at every place of every fixture: an undeclared member in each object (the
-    /// table and each nested one), and each integer set to -1 and to 2^64 (in the string form of a ulong above
+    /// table and each nested one), a union's table under the type NONE or a type the schema does not define, and
+    /// each integer set to -1 and to 2^64 (in the string form of a ulong above
     /// 2^63-1): one past the ends of every unsigned type's range, and past every type's top; the bounds of the
     /// narrower types (256, 2^16, 2^32) are not yet cases. Each place is taken once, from the first fixture that has it. The
     /// reference sorts them: `refused` (`invalid-table`, as flatc refuses to build them) and `built` (still a
@@ -166,6 +167,14 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         switch value {
         case .object(let object):
             var forms = [(place, "undeclared-member", replacing(object, "undeclared", .int(1)))]
+            // A union's table under a type that names none: NONE, or a type the schema does not define.
+            if object["data_type"] != nil, object["data"] != nil {
+                let at = place.isEmpty ? "data_type" : "\(place).data_type"
+                forms += [
+                    (at, "none-with-data", replacing(object, "data_type", "NONE")),
+                    (at, "undefined-with-data", replacing(object, "data_type", 9)),
+                ]
+            }
             for (key, member) in object.members {
                 let inner = place.isEmpty ? key : "\(place).\(key)"
                 forms += inexpressibleForms(of: member, at: inner).map { ($0.place, $0.change, replacing(object, key, $0.table)) }

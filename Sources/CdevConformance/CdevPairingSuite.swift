@@ -194,6 +194,14 @@ public struct CdevPairingSuite: VectorSuite {
                 slug, "token_expires_at \(stamp.debugDescription)", [.malformed],
                 #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
         }
+        // Every proper prefix of a full date-time: a reader that looks past the end of a short one traps.
+        let full = "2024-12-30T01:00:00.5+05:30"
+        for length in 1..<full.count {
+            let stamp = String(full.prefix(length))
+            addInfo(
+                "time-cut-\(length)", "token_expires_at cut to \(stamp.debugDescription)", [.malformed],
+                #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
+        }
 
         var pairCases: [TestCase] = []
         func addPair(

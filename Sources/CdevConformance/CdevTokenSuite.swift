@@ -57,6 +57,7 @@ public struct CdevTokenSuite: VectorSuite {
         case goJSONDepth = "GoJSONDepth"
         case goJSONDuplicateKeyType = "GoJSONDuplicateKeyType"
         case goJSONHTMLEscape = "GoJSONHTMLEscape"
+        case payloadForm = "PayloadForm"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -119,6 +120,11 @@ public struct CdevTokenSuite: VectorSuite {
             description: "A repeated key whose earlier copy has the wrong JSON type: Go keeps the first type error and refuses "
                 + "the token although the last copy is right. A decoder that looks only at the last copy accepts a token cdev "
                 + "refuses."),
+        .payloadForm: .init(
+            bugType: .interop,
+            description: "The payload written otherwise than Go writes it, signed as written: whitespace, indentation, \\u "
+                + "escapes, another key order. Any JSON reader takes these bytes, so the token is valid; a reader with a fast path "
+                + "for Go's own form must fall back to one that reads them all."),
         .goJSONHTMLEscape: .init(
             bugType: .interop,
             description: "Go's encoding/json writes <, >, &, U+2028 and U+2029 inside a string as \\u003c, \\u003e, \\u0026, \\u2028 "
@@ -384,6 +390,11 @@ public struct CdevTokenSuite: VectorSuite {
                     String(decoding: v1.bytes, as: UTF8.self).replacingOccurrences(of: #""mode""#, with: #""scope":"all","mode""#).utf8)),
             .acceptable)
         Self.addGoJSONReadings(v1) { addValidate($0, $1, $2, $3, token: $4, $5, $6) }
+        for (slug, comment, payload) in Self.payloadForms(v1) {
+            addValidate(
+                "payload-form-\(slug)", "the V1 payload \(comment)", [.payloadForm], ["cdev 2"],
+                token: Self.token(prefix: "cdev_p_", payloadBytes: Array(payload.utf8)), .valid)
+        }
         return VectorFile(
             format: "cdev", suite: id, spec: Self.spec,
             header: [
@@ -395,6 +406,25 @@ public struct CdevTokenSuite: VectorSuite {
             ],
             notes: Self.notes,
             testGroups: [TestGroup(type: Self.mint.type, tests: mint), TestGroup(type: Self.validate.type, tests: validate)])
+    }
+
+    /// `p`'s payload JSON in the other forms JSON allows, each read to the same payload.
+    static func payloadForms(_ p: TokenPayload) -> [(String, String, String)] {
+        let compact = String(decoding: p.bytes, as: UTF8.self)
+        let spaced = compact.replacingOccurrences(of: "\",\"", with: "\", \"").replacingOccurrences(of: "\":", with: "\": ")
+        let pretty = JSONWriter(options: .init(escapeHTML: true, indent: 2)).string(.object(p.json)) + "\n"
+        let escaped = compact.replacingOccurrences(
+            of: "\"nonce\":\"\(p.nonce.prefix(1))", with: "\"nonce\":\"\\u00\(Hex.encode(Array(p.nonce.utf8.prefix(1))))")
+        let keyEscaped = compact.replacingOccurrences(of: "\"issued_at\"", with: "\"issued\\u005fat\"")
+        let reversed = JSONWriter(options: .init(escapeHTML: true)).string(
+            .object(JSONObject(p.json.members.reversed().map { ($0.key, $0.value) })))
+        let padded = " \t\r\n" + compact + " \n"
+        return [
+            ("spaced", "with a space after each colon and comma", spaced), ("indented", "indented on several lines", pretty),
+            ("escaped-string", "with the nonce's first character as a \\u escape", escaped),
+            ("escaped-key", "with issued_at's underscore as a \\u escape", keyEscaped),
+            ("reversed", "with its keys in reverse order", reversed), ("padded", "with whitespace around the object", padded),
+        ]
     }
 
     /// Strings, numbers, nesting and repeated keys as Go's `encoding/json` reads them, in the

@@ -106,6 +106,16 @@ extension CdevLiveChecker {
                 ? .finding("/ws takes the token from the query string, where proxies and access logs record it")
                 : .fail("baseline accepts ?token=; got \(probe.reply.status)")
         }
+        // gorilla/websocket speaks version 13 only, and says so in its 400.
+        check("ws-wrong-version", spec: ["5.1"]) {
+            guard let access else { return .skip("no access token") }
+            let probe = try upgrade(headers: Self.bearer(access) + [("Sec-WebSocket-Version", "12")])
+            let named = probe.reply.header("Sec-Websocket-Version")
+            guard probe.reply.status == 400, named == "13" else {
+                return .fail("version 12: status \(probe.reply.status), Sec-WebSocket-Version \(named ?? "absent"); expected 400 naming 13")
+            }
+            return .pass("version 12 refused with 400, Sec-WebSocket-Version: 13")
+        }
         check("ws-foreign-origin", spec: ["5.1"]) {
             guard let access else { return .skip("no access token") }
             return try expectUpgrade(headers: Self.bearer(access) + [("Origin", "https://evil.example")], 403)

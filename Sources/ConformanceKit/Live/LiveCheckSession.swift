@@ -72,13 +72,8 @@ open class LiveCheckSession {
 
     /// Opens a WebSocket upgrade and remembers it as the reproducer.
     public func upgrade(_ target: String, headers: [(String, String)] = []) throws(HTTPProbe.Failure) -> WebSocketProbe {
-        let all =
-            [
-                ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
-                ("Sec-WebSocket-Key", WebSocketProbe.key),
-            ]
-            + headers
-        lastReproducer = CurlLine.make(baseURL: http.baseURL, method: "GET", target: target, headers: all, body: nil)
+        lastReproducer = CurlLine.make(
+            baseURL: http.baseURL, method: "GET", target: target, headers: WebSocketProbe.requestHeaders(headers), body: nil)
         return try WebSocketProbe(http, target: target, headers: headers)
     }
 

@@ -22,12 +22,22 @@ public final class WebSocketProbe {
         return Base64.encode(Array(digest), variant: .foundation)
     }
 
+    /// The upgrade's own headers; one of `headers` with the same name replaces it (a check of a wrong version, say).
+    public static let upgradeHeaders = [
+        ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"), ("Sec-WebSocket-Key", key),
+    ]
+
+    /// The upgrade headers, those `headers` name replaced, then `headers`.
+    public static func requestHeaders(_ headers: [(String, String)]) -> [(String, String)] {
+        let named = Set(headers.map { $0.0.lowercased() })
+        return upgradeHeaders.filter { !named.contains($0.0.lowercased()) } + headers
+    }
+
     /// Sends the upgrade request for `target` with `headers`; returns whatever the server said.
     public init(_ probe: HTTPProbe, target: String, headers: [(String, String)]) throws(HTTPProbe.Failure) {
         socket = try probe.connect()
-        var head = "GET \(target) HTTP/1.1\r\nHost: \(probe.host):\(probe.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-        head += "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: \(Self.key)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        var head = "GET \(target) HTTP/1.1\r\nHost: \(probe.host):\(probe.port)\r\n"
+        for (name, value) in Self.requestHeaders(headers) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         do {
             try probe.write(socket, Array(head.utf8))
