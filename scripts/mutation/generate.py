@@ -25,24 +25,10 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from modules import MODULES  # noqa: E402
 from operators import mutations  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-# Module → family (for the summary) and kind: "format" modules are what the ops call (vectors, live checks
-# and the fuzz engine reach them); "service" and "client" modules are behind the mock servers and the
-# client, where the live checks and the module's unit tests are what can catch a bug.
-MODULES = {
-    "WireCore": ("wirecore", "format"),
-    "ModelExchange": ("flowdown", "format"),
-    "CdevAuth": ("cdev", "format"),
-    "CdevService": ("cdev", "service"),
-    "NanoTDF": ("nanotdf", "format"),
-    "ArkavoWire": ("arkavo", "format"),
-    "ATProtoLexicon": ("atproto", "format"),
-    "CatbirdMLS": ("mls", "format"),
-    "CatbirdMLSService": ("mls", "service"),
-    "CatbirdMLSClient": ("mls", "client"),
-}
 
 
 def read_lcov(path: str) -> dict[str, set[int]]:
@@ -104,7 +90,7 @@ def main() -> int:
     parser.add_argument("--coverage", help="lcov file of what the tests and `wirecheck run` execute")
     parser.add_argument("--out", help="folder for the patches and manifest.json")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--per-file", type=int, default=3)
+    parser.add_argument("--per-file", type=int, default=2)
     parser.add_argument("--max", type=int, default=200)
     parser.add_argument("--modules", default=",".join(MODULES))
     parser.add_argument("--list", help="print the mutation sites of one file and stop")

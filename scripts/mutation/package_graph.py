@@ -5,9 +5,6 @@ import json
 import os
 import subprocess
 
-# Modules behind the mock servers and the client: no op reaches them, their unit tests and the live checks do.
-SERVICE_MODULES = {"CdevService", "CatbirdMLSService", "MockServers", "HTTPExchange"}
-CLIENT_MODULES = {"CatbirdMLSClient"}
 
 
 def module_of(path: str) -> str | None:
@@ -37,8 +34,6 @@ class Graph:
         """The test targets that import the module directly (their names are `swift test --filter` prefixes)."""
         return [t for t in self.tests if module in self.dependencies.get(t, [])]
 
-    def kind(self, module: str | None) -> str:
-        return "service" if module in SERVICE_MODULES else "client" if module in CLIENT_MODULES else "format"
 
 
 def load(root: str) -> Graph:

@@ -32,6 +32,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import modules  # noqa: E402
 import package_graph  # noqa: E402
 import summary  # noqa: E402
 
@@ -142,7 +143,7 @@ class Runner:
         origin = info.get("origin", "").split()
         files = touched_files(patch)
         module = package_graph.module_of(files[0]) if files else None
-        kind = origin[2] if len(origin) > 2 else self.graph.kind(module)
+        kind = modules.kind(module)
         row = {"mutant": name, "description": info.get("description", ""), "class": info.get("class", ""),
                "auto": bool(origin), "module": module, "kind": kind, "family": summary.family(name, module),
                "vectors": [], "live": [], "unit": None, "fuzz": None, "outOfReach": info.get("fuzz"),

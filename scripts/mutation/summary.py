@@ -7,17 +7,15 @@ with the probably-equivalent mutants counted and without them (issue 36), overal
 import collections
 import json
 
+import modules
+
 KILLED = ("killed-by-vectors", "killed-by-live")
 NOT_COUNTED = ("did-not-build", "does-not-apply", "not-compiled", "fuzz-error")
-FAMILIES = {
-    "WireCore": "wirecore", "HTTPExchange": "wirecore", "ModelExchange": "flowdown", "CdevAuth": "cdev",
-    "CdevService": "cdev", "NanoTDF": "nanotdf", "ArkavoWire": "arkavo", "ATProtoLexicon": "atproto",
-    "CatbirdMLS": "mls", "CatbirdMLSService": "mls", "CatbirdMLSClient": "mls", "MockServers": "wirecore",
-}
 
 
 def family(name: str, module: str | None) -> str:
-    return FAMILIES.get(module or "", name.split("/")[0])
+    """The module's family, or the hand-written patch's folder."""
+    return modules.family(module, name.split("/")[0])
 
 
 def score(rows: list[dict]) -> tuple[str, str]:
