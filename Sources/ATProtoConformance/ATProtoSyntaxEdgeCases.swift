@@ -64,6 +64,10 @@ enum ATProtoSyntaxEdgeCases {
             "2000-02-29T00:00:00Z", "2024-02-29T12:00:00.000Z", "1900-02-29T00:00:00Z", "2023-02-29T00:00:00Z")
         add(.datetime, .calendar, "the 31st of a 30-day month", "2024-04-31T00:00:00Z", "2024-06-31T00:00:00Z")
         add(
+            .datetime, .calendar, "each field at its largest value, then one past it (no leap second, no hour 24)",
+            "2024-12-31T23:59:59Z", "2024-13-01T00:00:00Z", "2024-01-32T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:60:00Z",
+            "2024-01-01T00:00:60Z", "2024-01-01T00:00:00+23:60", "2024-00-01T00:00:00Z", "2024-01-00T00:00:00Z")
+        add(
             .datetime, .calendar, "offsets at the edge", "2024-01-01T00:00:00+23:59", "2024-01-01T00:00:00-23:59",
             "2024-01-01T00:00:00+24:00")
         add(
