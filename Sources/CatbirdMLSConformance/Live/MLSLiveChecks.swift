@@ -69,6 +69,16 @@ extension MLSLiveChecker {
                 return .pass("200, \(body["keyPackages"]?.arrayValue?.count ?? 0) key package(s), missing lists the unknown DID")
             }
         }
+        // The limit itself is allowed: 100 DIDs are answered, all of them missing.
+        check("getKeyPackages-100-dids", spec: ["2.8"]) {
+            let query = (1...100).map { "dids=did:plc:wirecheck\($0)" }.joined(separator: "&")
+            switch output(try call(.getKeyPackages, token: options.token, query: query), .getKeyPackages) {
+            case .failure(let f): return .fail("100 DIDs, the limit: \(f.reason)")
+            case .success(let body):
+                let missing = body["missing"]?.arrayValue?.count ?? 0
+                return missing == 100 ? .pass("200 for 100 DIDs, all listed as missing") : .fail("100 DIDs: \(missing) listed as missing")
+            }
+        }
         check("getKeyPackages-too-many-dids", spec: ["2.8"]) {
             let query = (0...100).map { "dids=did:plc:wirecheck\($0)" }.joined(separator: "&")
             return Self.expectError(try call(.getKeyPackages, token: options.token, query: query), 400, "TooManyDids")
