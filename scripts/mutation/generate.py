@@ -10,7 +10,7 @@ says, per file, how many sites were skipped as unreached. Each patch says whethe
 line (`reach: ops`) or only the unit tests do (`reach: unit tests only`, from the `-run.lcov` beside it).
 
 Each file gets at most --per-file mutants, chosen by the seed with the operators taken in turn so that one
-operator does not fill the quota; --max caps the whole set (a run costs about 30 s per mutant).
+operator does not fill the quota; --max caps the whole set (a mutant costs about 20 s to run, 30 s when it is fuzzed).
 
 Usage: generate.py --coverage LCOV --out DIR [--seed N] [--per-file K] [--max M] [--modules A,B] [--list FILE]
        generate.py --list FILE   (print the mutation sites of one file, no coverage needed: for a look or a test)
