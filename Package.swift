@@ -111,6 +111,8 @@ let package = Package(
             name: "CatbirdMLSConformance",
             dependencies: [
                 "ConformanceKit", "WireCore", "ATProtoLexicon", "ATProtoConformance", "CatbirdMLS",
+                // uploadBlob-cid recomputes the blob's digest.
+                crypto,
             ]),
         // The MLS family's parts that run the mock in process (the `mls/live` check of `wirecheck run`, the benchmark):
         // apart from CatbirdMLSConformance, so that WireCheckTesting's users do not build GRDB and jwt-kit.

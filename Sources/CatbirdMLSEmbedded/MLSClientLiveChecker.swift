@@ -13,7 +13,8 @@ import WireCore
 /// `Retry-After` as sent (catbird-mls.md, Decisions).
 package final class MLSClientLiveChecker: LiveCheckSession {
     /// The faults the mock injects, per endpoint, counted from its first call.
-    package static let faults = "getConvos:503x2,getMessages:429x1,sendMessage:400x1,leaveConvo:501x1,publishKeyPackage:503x9"
+    package static let faults =
+        "getConvos:503x2,getMessages:429x1,sendMessage:400x1,leaveConvo:501x1,publishKeyPackage:503x9,getKeyPackages:429x1/0"
     /// A base delay no `Retry-After` of the mock (1 s) equals, so honouring one is told apart from backing off.
     static let policy = RetryPolicy(maxRetries: 3, retryDelay: 3, maxDelay: 100)
     static let suite = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519"
@@ -96,6 +97,12 @@ package final class MLSClientLiveChecker: LiveCheckSession {
             let (waited, outcome) = call { try await $0.getMessages(convoId: convo) }
             if case .failure(let error) = outcome { return .fail("getMessages after a 429: \(error)") }
             return waited == [1] ? .pass("429 with Retry-After: 1: waited exactly 1 s") : .fail("429 with Retry-After: 1: waited \(waited)")
+        }
+        check("honours-retry-after-0", spec: ["5", "Decisions"]) {
+            let (waited, outcome) = call { try await $0.getKeyPackages(dids: ["did:plc:wirecheck"]) }
+            if case .failure(let error) = outcome { return .fail("getKeyPackages after a 429: \(error)") }
+            return waited == [0]
+                ? .pass("429 with Retry-After: 0: retried at once") : .fail("429 with Retry-After: 0: waited \(waited), expected [0.0]")
         }
         check("does-not-retry-4xx", spec: ["Decisions"]) {
             guard let convo else { return .fail("createConvo failed (\(created)), so sendMessage cannot be called") }

@@ -100,8 +100,9 @@ public final class MLSService: Sendable {
             state.calls[endpoint.rawValue, default: 0] += 1
             return state.calls[endpoint.rawValue]!
         }
-        guard let status = config.faults.status(for: endpoint.rawValue, call: call) else { return }
-        if status == 429 { throw .rateLimitExceeded(retryAfter: 1) }
+        guard let rule = config.faults.rule(for: endpoint.rawValue, call: call) else { return }
+        let status = rule.status
+        if status == 429 { throw .rateLimitExceeded(retryAfter: rule.retryAfter) }
         throw XRPCError(
             status: status, name: XRPCErrorResponse.serverErrorNames[status] ?? "InvalidRequest",
             message: "injected fault (call \(call) of \(endpoint.rawValue))")

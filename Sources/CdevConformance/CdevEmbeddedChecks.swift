@@ -19,8 +19,10 @@ enum CdevEmbeddedChecks {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var random = SystemRandom()
         let identity = SecretFile.generate(using: &random)
+        // Head is checked as `serve cdev --profile head` starts it (auth is its default); baseline has
+        // auth turned on, its default being off.
         let config = CdevServiceConfig(
-            profile: profile, requireAuth: true, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
+            profile: profile, requireAuth: profile == .head ? nil : true, port: 0, repositoryRoot: FileManager.default.currentDirectoryPath,
             heartbeatInterval: .seconds(1), allowedOrigins: [Self.wildcardOrigin])
         // A clock the checker can move (pair-code-expires); it starts at the wall clock and stands still.
         let clock = ManualClock(SystemClock().now())
@@ -35,6 +37,7 @@ enum CdevEmbeddedChecks {
             baseURL: "http://127.0.0.1:\(server.port)", profile: profile, identity: identity, allowRevokeAll: true)
         options.suite = "cdev/live-\(profile.rawValue)"
         options.wildcardOrigin = Self.wildcardOrigin
+        options.heartbeatSeconds = 1
         options.advanceServerClock = { clock.advance($0) }
         let checker = try CdevLiveChecker(options: options)
         console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")

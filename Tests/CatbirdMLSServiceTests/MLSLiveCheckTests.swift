@@ -57,7 +57,7 @@ final class MLSLiveCheckTests: XCTestCase {
     func testTheClientCheckPassesWithItsFaultsAndFailsWithout() throws {
         let check = try XCTUnwrap(MLSFamily.withEmbeddedMock.embeddedLiveChecks.first { $0.suite == "mls/live-client" })
         let results = try check.run(BackgroundServer.embeddedStarter, Console())
-        XCTAssertEqual(results.count, 6)
+        XCTAssertEqual(results.count, 7)
         for result in results { XCTAssertEqual(result.status, .pass, "\(result.id): \(result.reason)") }
 
         var config = MLSServiceConfig()
@@ -71,6 +71,7 @@ final class MLSLiveCheckTests: XCTestCase {
             [
                 "mls/live-client/retries-5xx-with-backoff", "mls/live-client/honours-retry-after", "mls/live-client/does-not-retry-4xx",
                 "mls/live-client/does-not-retry-501", "mls/live-client/gives-up-after-max-retries",
+                "mls/live-client/honours-retry-after-0",
             ])
         XCTAssertEqual(faultless.first { $0.id == "mls/live-client/follows-cursors" }?.status, .pass)
     }

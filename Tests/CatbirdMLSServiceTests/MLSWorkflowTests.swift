@@ -153,6 +153,17 @@ final class MLSWorkflowTests: XCTestCase {
         XCTAssertThrowsError(try FaultPlan(parsing: "sendMessage:200x1"))
     }
 
+    /// `429x1/0`: a 429 with its own Retry-After (0 is the value clients misread as absent); only a 429 takes one.
+    func testAFaultCarriesItsOwnRetryAfter() throws {
+        let (_, alice, _, _) = makeService { $0.faults = try! FaultPlan(parsing: "getConvos:429x1/0,getMessages:429@1/7") }
+        XCTAssertEqual(alice.call(.getConvos).response.header("Retry-After"), "0")
+        XCTAssertEqual(alice.call(.getConvos).status, 200)
+        XCTAssertEqual(alice.call(.getMessages, query: "convoId=x").response.header("Retry-After"), "7")
+        XCTAssertThrowsError(try FaultPlan(parsing: "getConvos:503x1/0"))
+        XCTAssertThrowsError(try FaultPlan(parsing: "getConvos:429x1/-1"))
+        XCTAssertThrowsError(try FaultPlan(parsing: "getConvos:429x1/"))
+    }
+
     func testConcurrentSendsAreAllStoredAndPagedExactlyOnce() async throws {
         let (_, alice, _, _) = makeService { $0.rateLimit = 10_000 }
         let convoId = try XCTUnwrap(alice.call(.createConvo, ["cipherSuite": suite]).body["convo"]?["id"]?.stringValue)

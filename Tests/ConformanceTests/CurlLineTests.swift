@@ -23,4 +23,28 @@ final class CurlLineTests: XCTestCase {
             "curl -sS -i 'http://h:1/api/pair/info'")
         XCTAssertEqual(CurlLine.redact("cdev_x_abc cdev_"), "cdev_x_abc cdev_")
     }
+
+    /// A 50 MB body in a report line would bury it: one repeated byte is made by the shell (and the
+    /// line's pipe, run here, makes exactly that body), anything else is named as a file.
+    func testLongBodiesAreNotWrittenOut() throws {
+        let body = [UInt8](repeating: 0x57, count: 5000)
+        let line = CurlLine.make(baseURL: "http://h:1", method: "POST", target: "/up", headers: [], body: body)
+        XCTAssertTrue(line.hasSuffix("| curl -sS -i -X POST --data-binary @- 'http://h:1/up'"), line)
+        let pipe = String(line[..<line.range(of: "| curl")!.lowerBound])
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", pipe]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let made = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        XCTAssertEqual(Array(made), body)
+
+        var mixed = body
+        mixed[4999] = 0x58
+        let named = CurlLine.make(baseURL: "http://h:1", method: "POST", target: "/up", headers: [], body: mixed)
+        XCTAssertEqual(
+            named, "curl -sS -i -X POST --data-binary @body.bin 'http://h:1/up'  # body.bin: the 5000-byte body, too long to write here")
+    }
 }

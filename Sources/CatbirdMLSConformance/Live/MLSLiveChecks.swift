@@ -23,9 +23,11 @@ extension MLSLiveChecker {
         checkKeyPackages(&session)
         checkConversation(&session)
         checkMessages(session)
+        checkOrdering(session)
         checkParams()
         checkErrors(session)
         checkBlob()
+        checkBlobLimit()
         checkLeave(session)
         checkMemberLimit()
         return results
@@ -68,6 +70,25 @@ extension MLSLiveChecker {
                 }
                 return .pass("200, \(body["keyPackages"]?.arrayValue?.count ?? 0) key package(s), missing lists the unknown DID")
             }
+        }
+        // The key package just published is found for its own suite and missing for another.
+        check("getKeyPackages-by-cipherSuite", spec: ["2.8"]) {
+            guard let own = session.ownDID else { return .skip("publishKeyPackage did not say whose key package it was") }
+            guard let other = CatbirdLexicons.cipherSuites.first(where: { .string($0) != Self.suite }) else {
+                return .skip("the lexicon names one suite only")
+            }
+            var listed: [String: Bool] = [:]
+            for suite in [Self.suite.stringValue ?? "", other] {
+                let query = "dids=\(own)&cipherSuite=\(suite)"
+                switch output(try call(.getKeyPackages, token: options.token, query: query), .getKeyPackages) {
+                case .failure(let f): return .fail("cipherSuite=\(suite): \(f.reason)")
+                case .success(let body):
+                    listed[suite] = body["keyPackages"]?.arrayValue?.contains { $0["did"]?.stringValue == own } == true
+                }
+            }
+            guard listed[Self.suite.stringValue ?? ""] == true else { return .fail("the key package is not found for its own suite") }
+            guard listed[other] == false else { return .fail("a key package of \(Self.suite) is returned for cipherSuite=\(other)") }
+            return .pass("found for its own suite, missing for \(other)")
         }
         // The limit itself is allowed: 100 DIDs are answered, all of them missing.
         check("getKeyPackages-100-dids", spec: ["2.8"]) {
@@ -196,19 +217,6 @@ extension MLSLiveChecker {
         }
     }
 
-    func checkBlob() {
-        check("uploadBlob-shape", spec: ["2.9"]) {
-            let reply = try request(
-                "POST", MLSEndpoint.uploadBlob.path,
-                headers: [("Authorization", "Bearer \(options.token)"), ("Content-Type", "text/plain")],
-                body: Array("wirecheck blob".utf8))
-            switch output(reply, .uploadBlob) {
-            case .failure(let f): return .fail(f.reason)
-            case .success(let body): return .pass("200, blob \(body["blob"]?["cid"]?.stringValue ?? "?")")
-            }
-        }
-    }
-
     /// A server whose limit is two members: the creator adds the second user (exactly the limit, 200),
     /// then nobody more fits (`TooManyMembers`, 400).
     func checkMemberLimit() {
@@ -233,6 +241,15 @@ extension MLSLiveChecker {
                 try call(
                     .addMembers, token: options.token, body: ["convoId": .string(convoId), "members": ["did:plc:wirecheckthird000000000"]]),
                 400, "TooManyMembers")
+        }
+        // The limit counts the creator: two invited members and the creator are three, refused before any
+        // key package is looked up (none of these DIDs has one).
+        check("createConvo-too-many-initial-members", spec: ["2.2"]) {
+            guard options.maximumMembers == 2 else { return .skip("needs a server with a member limit of 2") }
+            let invited: JSONValue = ["did:plc:wirecheckinvited00000001", "did:plc:wirecheckinvited00000002"]
+            return Self.expectError(
+                try call(.createConvo, token: options.token, body: ["cipherSuite": Self.suite, "initialMembers": invited]), 400,
+                "TooManyMembers")
         }
     }
 

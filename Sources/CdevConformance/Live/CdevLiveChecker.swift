@@ -22,6 +22,9 @@ public final class CdevLiveChecker: LiveCheckSession {
         public var allowRevokeAll: Bool
         /// Seconds to wait for each answer.
         public var timeout: Double
+        /// The server's heartbeat interval (cdev sends one every 30 s): `ws-heartbeat` waits this long
+        /// plus `timeout` for one.
+        public var heartbeatSeconds = 30.0
         /// The suite (and case-id prefix) of the results: `cdev/live`, or one per profile in `wirecheck run`.
         public var suite = "cdev/live"
         /// A wildcard entry `*.DOMAIN` of the server's `allowed_origins`, when known: checks that a

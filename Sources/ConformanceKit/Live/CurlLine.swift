@@ -3,12 +3,26 @@
 enum CurlLine {
     static func make(baseURL: String, method: String, target: String, headers: [(String, String)], body: [UInt8]?) -> String {
         var parts = ["curl -sS -i"]
+        var source = ""
+        var note = ""
         if method != "GET" { parts.append("-X \(method)") }
         for (name, value) in headers { parts.append("-H " + quote("\(name): \(redact(value))")) }
-        if let body { parts.append("--data-binary " + quote(redact(String(decoding: body, as: UTF8.self)))) }
+        if let body, body.count <= largestInlineBody {
+            parts.append("--data-binary " + quote(redact(String(decoding: body, as: UTF8.self))))
+        } else if let body, let byte = body.first, body.allSatisfy({ $0 == byte }) {
+            // A large body of one repeated byte (a size limit check) is made by the shell, not written out.
+            source = "head -c \(body.count) /dev/zero | " + (byte == 0 ? "" : "tr '\\000' '\\\(String(byte, radix: 8))' | ")
+            parts.append("--data-binary @-")
+        } else if let body {
+            parts.append("--data-binary @body.bin")
+            note = "  # body.bin: the \(body.count)-byte body, too long to write here"
+        }
         parts.append(quote(baseURL + redact(target)))
-        return parts.joined(separator: " ")
+        return source + parts.joined(separator: " ") + note
     }
+
+    /// Bodies up to this many bytes are written into the line; a longer one would make the report unreadable.
+    static let largestInlineBody = 4096
 
     /// Single quotes; double quotes where a token placeholder must expand (`export CDEV_S_TOKEN=…` first).
     static func quote(_ text: String) -> String {

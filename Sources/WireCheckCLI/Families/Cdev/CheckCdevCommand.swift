@@ -30,11 +30,15 @@ struct CheckCdevCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A *.DOMAIN entry of the server's allowed_origins: also checks its matching.", valueName: "ORIGIN"))
     var wildcardOrigin: String?
     @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
+    @Option(help: "The server's heartbeat interval in seconds (cdev's is 30): ws-heartbeat waits this long plus --timeout.")
+    var heartbeatSeconds = 30.0
     @Option(help: "Write the report here instead of reports/<run-name>/.") var reportDir: String?
     @Flag(help: "Print the run summary as JSON on stdout.") var json = false
 
     func run() throws {
         var options = CdevLiveChecker.Options(baseURL: url, allowRevokeAll: allowRevokeAll, timeout: timeout)
+        guard heartbeatSeconds > 0 else { throw ValidationError("--heartbeat-seconds must be more than 0") }
+        options.heartbeatSeconds = heartbeatSeconds
         if let pairingToken { options.pairingToken = try tokenArgument(pairingToken) }
         if let wildcardOrigin {
             guard wildcardOrigin.hasPrefix("*."), wildcardOrigin.count > 2 else {

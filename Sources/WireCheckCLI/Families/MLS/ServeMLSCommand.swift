@@ -25,7 +25,11 @@ struct ServeMLSCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).") var port = 8767
     @Option(help: "Accept HS256 JWTs signed with this secret of at least 32 bytes (iss = the caller's DID).") var jwtSecret: String?
     @Option(help: "Another dev token, TOKEN=DID (repeatable).") var devToken: [String] = []
-    @Option(help: "Inject failures: endpoint:STATUSxN (the next N calls) or endpoint:STATUS@K (the K-th call), comma-separated.")
+    @Option(
+        help: """
+            Inject failures: endpoint:STATUSxN (the next N calls) or endpoint:STATUS@K (the K-th call), comma-separated; \
+            a 429 says Retry-After: 1, or the seconds after a slash (getMessages:429x1/0).
+            """)
     var faults = ""
     @Option(help: "Requests per DID per second before 429 with Retry-After.") var rateLimit = 1000
     @Option(help: "Keep the state in this SQLite file too (created when missing; a restart continues from it).")
