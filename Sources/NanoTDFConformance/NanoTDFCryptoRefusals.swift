@@ -128,6 +128,27 @@ enum NanoTDFCryptoRefusals {
             "a type-3 policy whose key access key has x = p (off the curve): payload decrypts, policyPlaintext null",
             [.offCurve, .keyAccessPolicy], keyAccess)
         cases += openTDFKitReproducers(suite: suite)
+        // A binding that does not verify in its fixed form is read again in Go's form, len(r) ‖ r ‖ len(s) ‖ s
+        // (NanoTDF 9.4): a length over half the field, or lengths that do not fill the binding, are refused, not
+        // trusted (an automatic mutant without the check on len(s) trapped; `wirecheck fuzz` found it). Spec
+        // example 1: binding at 45..<109, half 32. Each still decrypts, with bindingVerified false.
+        let goForm: [(String, String, [(Int, UInt8)])] = [
+            ("binding-go-form-r-over-half", "binding 21 …: read in Go's form, len(r) = 33 > 32", [(0, 0x21)]),
+            ("binding-go-form-s-over-half", "binding 00 21 …: in Go's form len(r) = 0, len(s) = 33 > 32", [(0, 0x00), (1, 0x21)]),
+            (
+                "binding-go-form-s-over-half-filling", "len(r) = 29, len(s) = 33: 2 + 29 + 33 fills the 64 bytes, len(s) still over half",
+                [(0, 0x1D), (30, 0x21)]
+            ),
+        ]
+        for (slug, comment, patch) in goForm {
+            var bytes = base
+            for (offset, value) in patch { bytes[45 + offset] = value }
+            cases.append(
+                TestCase(
+                    id: "\(suite)/decrypt-\(slug)", comment: comment, flags: [Flag.bindingMismatch], spec: ["NanoTDF 9.4", "NanoTDF 8"],
+                    input: JSONObject(F.container(bytes), F.privateKey(key)),
+                    expected: NanoTDFCryptoJSON.decryption(try! Container.parse(bytes).decrypt(with: recipient)), result: .valid))
+        }
         return cases
     }
 

@@ -101,7 +101,7 @@ public struct NanoTDFParseSuite: VectorSuite {
             description: "Signature-curve bits that name no curve while HAS_SIGNATURE is clear are not checked (spec example 2 writes 3)."),
         .headerOnly: .init(
             bugType: .functionality, description: "parseHeader stops after the header, as a KAS reads it: what follows is not looked at."),
-        .truncated: .init(bugType: .basic, description: "The container cut at a field boundary."),
+        .truncated: .init(bugType: .basic, description: "The container cut at a field boundary or inside a field."),
         .magic: .init(bugType: .basic, description: "Not 4C 31, or a version other than L1L (4C) and L1M (4D)."),
         .locatorByte: .init(
             bugType: .edgeCase,
@@ -282,6 +282,19 @@ public struct NanoTDFParseSuite: VectorSuite {
             ),
             ("trailing-byte", "one byte after the signature", [.trailingBytes], base + [0x00], .trailingBytes),
         ]
+        // Cut inside a multi-byte length rather than at its edge: a reader that checks for one byte too few before
+        // the read traps there (an automatic mutant of the 3-byte read did, found by `wirecheck fuzz`).
+        list += [1, 2].map { inside in
+            (
+                "truncated-at-\(142 + inside)-payload-length-byte-\(inside)",
+                "spec example 1 cut \(inside) of 3 bytes into payload.length", [.truncated], Array(base.prefix(142 + inside)), .truncated
+            )
+        }
+        list.append(
+            (
+                "truncated-in-policy-content-length", "an embedded policy cut 1 of 2 bytes into policy.contentLength", [.truncated],
+                Array(Shape(seed: 9300).container().bytes.prefix(lengthOffset + 1)), .truncated
+            ))
         return list
     }
 

@@ -1,6 +1,7 @@
 import CatbirdMLS
 import CatbirdMLSClient
 import CatbirdMLSService
+import Foundation
 import Logging
 import MockServers
 import Synchronization
@@ -34,6 +35,21 @@ final class MLSClientTests: XCTestCase {
             baseURL: "http://127.0.0.1:\(server.port)", token: token, retry: retry,
             sleep: { delay in waits.delays.withLock { $0.append(delay) } },
             jitter: { 1.0 })
+    }
+
+    /// The client collects every answer the contract allows: the largest getMessages page (its `limit` maximum times
+    /// sendMessage's ciphertext `maxLength`, read from the shipped lexicons) fits under the transport's limit, which
+    /// at 64 MiB it did not (found by an automatic mutant of that limit that nothing could kill).
+    func testTheTransportTakesTheLargestPageTheLexiconsAllow() throws {
+        let lexicons = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CatbirdMLS/Lexicons")
+        func main(_ name: String) throws -> JSONValue? {
+            let bytes = try Data(contentsOf: lexicons.appendingPathComponent("blue.catbird.mls.\(name).json"))
+            return try JSONParser.parse(Array(bytes))["defs"]?["main"]
+        }
+        let limit = try XCTUnwrap(main("getMessages")?["parameters"]?["properties"]?["limit"]?["maximum"]?.intValue)
+        let ciphertext = try XCTUnwrap(main("sendMessage")?["input"]?["schema"]?["properties"]?["ciphertext"]?["maxLength"]?.intValue)
+        XCTAssertGreaterThan(AsyncHTTPClientTransport.maximumBody, Int(limit * ciphertext))
     }
 
     func testTheSeedWorkflow() async throws {

@@ -7,7 +7,8 @@ Per mutant, in order, stopping at the first step that kills it:
      `wirecheck` or behind a mock server or the client (their unit tests are a step below). A mutant that
      does not compile is "did-not-build"; one whose source file was not recompiled is "not-compiled", an
      error of the runner, never "survived";
-  2. `wirecheck vectors verify --strict` (the vectors alone, in process);
+  2. `wirecheck vectors verify --strict` (the vectors alone, in process), the `acceptable` cases held to what the
+     unmutated reference does with them (the reference reads them as the real code does: a change is a kill);
   3. `wirecheck run` (every vector through the shim, and the live checks against the embedded mock servers);
   4. for a service or client module, the unit tests of the test targets that depend on it;
   5. for a format module, `wirecheck fuzz` (this tree's, unmutated) against the mutant's shim for
@@ -19,10 +20,16 @@ Verdicts: killed-by-vectors, killed-by-live, killed-by-unit, found-by-fuzz, prob
 did-not-build, and the runner's own errors: does-not-apply, not-compiled, fuzz-error (--fuzz-only: found-by-fuzz
 or missed). Exit 0 when no mutant survived the vectors and live checks
 (the hand-written catalogue's bar), 1 when one did, 2 when a patch did not apply or a hand-written one
-did not build, or a mutant was not compiled.
+did not build, or a mutant was not compiled. A mutant listed in Mutants/EQUIVALENTS.md (reviewed by hand: it cannot
+change what anyone observes, with the reason) is scored as equivalent when nothing kills it.
+
+--again SUMMARY_JSON runs the mutants an earlier run left alive once more (after new vectors or live checks), and
+writes the earlier run's summary with their new verdicts and a table of what changed: the whole set is then
+scored without running the killed ones again.
 """
 
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -118,6 +125,7 @@ class Runner:
         print(f"mutants: building the unmutated tree in {self.tree}", file=sys.stderr)
         if sh(["swift", "build", "--build-tests"], self.tree, f"{self.out}/baseline-build.log") != 0:
             sys.exit(f"mutants: the unmutated tree does not build (see {self.out}/baseline-build.log)")
+        self.record_choices()
         budget = self.args.fuzz or self.args.fuzz_only or self.args.fuzz_survivors
         if budget:
             # The fuzzer is this tree's (FUZZER=.build/release/wirecheck for a release build), built first and
@@ -144,7 +152,8 @@ class Runner:
         files = touched_files(patch)
         module = package_graph.module_of(files[0]) if files else None
         kind = modules.kind(module)
-        row = {"mutant": name, "description": info.get("description", ""), "class": info.get("class", ""),
+        row = {"mutant": name, "patch": os.path.relpath(patch, ROOT), "description": info.get("description", ""),
+               "class": info.get("class", ""),
                "auto": bool(origin), "module": module, "kind": kind, "family": summary.family(name, module),
                "vectors": [], "live": [], "unit": None, "fuzz": None, "outOfReach": info.get("fuzz"),
                "byOps": info.get("reach", "ops") == "ops" and self.graph.in_wirecheck(module)}
@@ -197,8 +206,8 @@ class Runner:
             # `wirecheck` does not link the module, or never executes the mutated line: its vectors and live
             # checks cannot see the mutant, only the unit tests can.
             return self.unit_verdict(row, info, module, kind, only_unit=True)
-        rc = sh([wirecheck, "vectors", "verify", "--strict", "--report-dir", f"{work}/vectors"], self.tree, f"{work}/vectors.log",
-                timeout=600)
+        rc = sh([wirecheck, "vectors", "verify", "--strict", "--expect", self.choices, "--report-dir", f"{work}/vectors"], self.tree,
+                f"{work}/vectors.log", timeout=600)
         row["vectors"] = failed_ids(f"{work}/vectors/results.jsonl")
         # Exit 0 and 1 are verdicts; anything else (a trap, a stack overflow: a negative code for the signal)
         # means the mutated reference crashed on a vector, which an implementation's CI would also report.
@@ -237,6 +246,23 @@ class Runner:
         row["unit"] = "survived" if passed else "killed"
         return "killed-by-unit" if verdict == "survived" and not passed and row["auto"] else verdict
 
+    def record_choices(self) -> None:
+        """What the unmutated reference does on every `acceptable` case, as an expectations file each mutant's
+        `vectors verify` is held to. The contract lets an implementation accept or refuse those cases; the reference
+        must keep reading them as the real code does, so a mutant that changes its choice is a changed reference
+        (one that refuses every IDNA host, say, is a URL library without IDNA: fine for a user, wrong for FlowDown)."""
+        report = f"{self.out}/baseline-vectors"
+        if sh([os.path.join(self.tree, ".build/debug/wirecheck"), "vectors", "verify", "--strict", "--report-dir", report], self.tree,
+              f"{self.out}/baseline-vectors.log", timeout=600) != 0:
+            sys.exit(f"mutants: the unmutated reference fails its own vectors (see {self.out}/baseline-vectors.log)")
+        choices = {}
+        for line in open(f"{report}/results.jsonl"):
+            row = json.loads(line)
+            if row["expected"]["result"] == "acceptable":
+                choices[row["id"]] = "accept" if row["actual"]["result"] == "valid" else "reject"
+        self.choices = f"{self.out}/reference-choices.json"
+        json.dump({"acceptable": choices}, open(self.choices, "w"), indent=1, sort_keys=True)
+
     def recompiled(self, path: str, module: str, since: float) -> bool:
         """Whether the build compiled the mutated file: its object is newer than the patch."""
         obj = os.path.join(self.tree, ".build/debug", f"{module}.build", os.path.basename(path) + ".o")
@@ -256,6 +282,18 @@ class Runner:
             return "error"
 
 
+def patch_of(row: dict) -> str:
+    """The patch an earlier row was run from: recorded since the --again option, else found by its name (a generated
+    mutant under reports/automutants/seed-*/, a hand-written one under Mutants/)."""
+    if row.get("patch"):
+        return os.path.join(ROOT, row["patch"])
+    found = glob.glob(os.path.join(ROOT, "reports", "automutants", "seed-*", row["mutant"] + ".patch"))
+    found += glob.glob(os.path.join(ROOT, "Mutants", row["mutant"] + ".patch"))
+    if not found:
+        sys.exit(f"mutants: no patch for {row['mutant']} (generate the set again with its seed)")
+    return found[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--unit", action="store_true", help="also run each patch's unit tests (`unit:` header)")
@@ -264,12 +302,20 @@ def main() -> int:
     parser.add_argument("--fuzz-survivors", type=int, default=0, metavar="S",
                         help="fuzz a format-module survivor for S seconds (found-by-fuzz or probably-equivalent)")
     parser.add_argument("--summary", help="copy the summary to this file (repository-relative)")
+    parser.add_argument("--again", metavar="SUMMARY_JSON",
+                        help="run again the mutants of an earlier run (its summary.json) that the vectors and live checks "
+                             "did not kill; the summary is the earlier run's with their new verdicts and a table of what changed")
     parser.add_argument("patches", nargs="*", help="patch files (default: every Mutants/*/*.patch)")
     args = parser.parse_args()
     # A patch path is taken from the working directory, else from the repository root (as the old script did).
     patches = [os.path.abspath(p if os.path.exists(p) else os.path.join(ROOT, p)) for p in args.patches] or sorted(
         os.path.join(ROOT, "Mutants", f, p) for f in os.listdir(os.path.join(ROOT, "Mutants"))
         if os.path.isdir(os.path.join(ROOT, "Mutants", f)) for p in os.listdir(os.path.join(ROOT, "Mutants", f)) if p.endswith(".patch"))
+    earlier = None
+    if args.again:
+        earlier = json.load(open(args.again))["rows"]
+        # Only what the score counts: a mutant on a line `wirecheck run` does not execute is left to the unit tests.
+        patches = [patch_of(r) for r in earlier if r["verdict"] not in summary.KILLED + summary.NOT_COUNTED and r.get("byOps", True)]
     if not patches:
         sys.exit("mutants: no patches")
     runner = Runner(args)
@@ -280,7 +326,10 @@ def main() -> int:
         rows.append(runner.run_one(patch))
         with open(f"{runner.out}/summary.jsonl", "a") as out:
             out.write(json.dumps(rows[-1]) + "\n")
-    text = summary.write(runner.out, rows, round(time.time() - started), args)
+    if earlier is not None:
+        again = {r["mutant"]: r for r in rows}
+        rows, earlier = [again.get(r["mutant"], r) for r in earlier], {r["mutant"]: r for r in earlier}
+    text = summary.write(runner.out, rows, round(time.time() - started), args, earlier)
     print(text)
     if args.summary:
         shutil.copy(f"{runner.out}/summary.md", os.path.join(ROOT, args.summary))
@@ -289,7 +338,8 @@ def main() -> int:
         return 2
     if args.fuzz_only:  # the verdicts are the engine's, found or missed: neither is a failure of the run
         return 0
-    return 1 if any(r["verdict"] in ("survived", "found-by-fuzz", "probably-equivalent", "killed-by-unit") for r in rows) else 0
+    return 1 if any(r["verdict"] in ("survived", "found-by-fuzz", "probably-equivalent", "killed-by-unit") and not r.get("equivalent")
+                    for r in rows) else 0
 
 
 if __name__ == "__main__":
