@@ -134,7 +134,8 @@ public enum ArkavoFields {
     //
     // The members are `.json` with the schema of the form flatc and the decoders write: the argument
     // check leaves their values to the tables' own readers (`Event(json:)`, `Metadata(json:)`), which
-    // also take `null` for absent and the other spellings flatc reads, and refuse a table with
+    // also take `null` for an absent string, vector, table or union (as flatc does; for a number or an
+    // enum flatc refuses it, and so do they) and the other spellings flatc reads, and refuse a table with
     // `bad-request` naming the member.
 
     /// The Event table.
@@ -152,6 +153,11 @@ public enum ArkavoFields {
     /// A table member; absent is the schema's default (scalars) or an absent vector, string or table.
     static func member(_ name: String, _ description: String, _ schema: JSONValue) -> Field<JSONValue> {
         .json(name, description, schema: schema, required: false)
+    }
+
+    /// A vector, string, table or union member, which may also be `null`: flatc reads that as absent.
+    static func reference(_ name: String, _ description: String, _ schema: JSONValue) -> Field<JSONValue> {
+        member(name, description + " `null` is read as absent.", SchemaBuilder.nullable(schema))
     }
 
     /// The schema of a sub-table with `members`.
@@ -218,11 +224,11 @@ public enum ArkavoFields {
     /// `target_type` of UserEvent and RouteEvent.
     public static let targetType: Field<JSONValue> = member("target_type", "The target entity's EntityType.", enumeration(EntityType.self))
     /// `source_id` of UserEvent and RouteEvent.
-    public static let sourceID: Field<JSONValue> = member("source_id", "The source's public ID bytes; absent when not written.", bytes)
+    public static let sourceID: Field<JSONValue> = reference("source_id", "The source's public ID bytes; absent when not written.", bytes)
     /// `target_id` of every EventData member.
-    public static let targetID: Field<JSONValue> = member("target_id", "The target's public ID bytes; absent when not written.", bytes)
+    public static let targetID: Field<JSONValue> = reference("target_id", "The target's public ID bytes; absent when not written.", bytes)
     /// UserEvent's `attribute_type`, a vector.
-    public static let attributeTypes: Field<JSONValue> = member(
+    public static let attributeTypes: Field<JSONValue> = reference(
         "attribute_type", "UserEvent: a vector of AttributeType (time, location); absent when not written.",
         SchemaBuilder.array(enumeration(AttributeType.self)))
     /// RouteEvent's `attribute_type`, one value.
@@ -232,7 +238,7 @@ public enum ArkavoFields {
     public static let entityType: Field<JSONValue> = member(
         "entity_type", "The EntityType the event is about.", enumeration(EntityType.self))
     /// CacheEvent's `target_payload`.
-    public static let targetPayload: Field<JSONValue> = member(
+    public static let targetPayload: Field<JSONValue> = reference(
         "target_payload", "CacheEvent: the bytes to store (a NanoTDF in the app); absent when not written.", bytes)
     /// CacheEvent's `ttl`.
     public static let ttl: Field<JSONValue> = member(
@@ -241,7 +247,7 @@ public enum ArkavoFields {
     public static let oneTimeAccess: Field<JSONValue> = member(
         "one_time_access", "CacheEvent: whether the stored payload may be read once only.", SchemaBuilder.boolean)
     /// RouteEvent's `payload`.
-    public static let routePayload: Field<JSONValue> = member(
+    public static let routePayload: Field<JSONValue> = reference(
         "payload", "RouteEvent: the bytes to route to the target profile; absent when not written.", bytes)
 
     /// UserEvent's members, in schema order.
@@ -254,7 +260,7 @@ public enum ArkavoFields {
     ]
 
     /// `Event.data`.
-    public static let data: Field<JSONValue> = member(
+    public static let data: Field<JSONValue> = reference(
         "data",
         "The union member `data_type` names: a UserEvent, CacheEvent or RouteEvent table; absent for NONE, an unknown type, "
             + "or a type written without its table.",
@@ -274,39 +280,40 @@ public enum ArkavoFields {
     /// `Metadata.created`.
     public static let created: Field<JSONValue> = member("created", "A long, the creation time.", SchemaBuilder.integer)
     /// `Metadata.id`.
-    public static let metadataID: Field<JSONValue> = member("id", "The 32-byte public ID of the content; absent when not written.", bytes)
+    public static let metadataID: Field<JSONValue> = reference(
+        "id", "The 32-byte public ID of the content; absent when not written.", bytes)
     /// `Metadata.related`.
-    public static let related: Field<JSONValue> = member(
+    public static let related: Field<JSONValue> = reference(
         "related", "The 32-byte public ID of related content; absent when not written.", bytes)
     /// `Metadata.creator`.
-    public static let creator: Field<JSONValue> = member("creator", "The creator's 32-byte public ID; absent when not written.", bytes)
+    public static let creator: Field<JSONValue> = reference("creator", "The creator's 32-byte public ID; absent when not written.", bytes)
     /// Rating's eight RatingLevel slots.
     static let ratingLevels: [Field<JSONValue>] = Rating.fields.map {
         member($0, "The `\($0)` RatingLevel (unused, none, mild, moderate, severe).", enumeration(RatingLevel.self))
     }
     /// `Metadata.rating`.
-    public static let rating: Field<JSONValue> = member(
+    public static let rating: Field<JSONValue> = reference(
         "rating", "The content rating, eight RatingLevel slots, every one written; arkavo-rs applies its rating contract when present.",
         table(ratingLevels))
     /// Purpose's nine float scores.
     static let purposeScores: [Field<JSONValue>] = Purpose.fields.map { float($0, "The `\($0)` score, a float.") }
     /// `Metadata.purpose`.
-    public static let purpose: Field<JSONValue> = member(
+    public static let purpose: Field<JSONValue> = reference(
         "purpose", "The purpose scores, nine floats, every one written.", table(purposeScores))
     /// `Metadata.topics`.
-    public static let topics: Field<JSONValue> = member(
+    public static let topics: Field<JSONValue> = reference(
         "topics", "A vector of uint topic numbers; absent when not written.", SchemaBuilder.array(uint32))
     /// `FormatInfo.version` and `ArchiveInfo.version`.
-    public static let version: Field<JSONValue> = member(
+    public static let version: Field<JSONValue> = reference(
         "version", "The format's or archive's version string; absent when not written.", SchemaBuilder.string)
     /// `FormatInfo.profile` and `ArchiveInfo.profile`.
-    public static let profile: Field<JSONValue> = member(
+    public static let profile: Field<JSONValue> = reference(
         "profile", "The format's or archive's profile string; absent when not written.", SchemaBuilder.string)
     /// `ArchiveInfo.type`.
     public static let archiveType: Field<JSONValue> = member(
         frameType.name, "The ArchiveType (none, zip, tar, gzip, …).", enumeration(ArchiveType.self))
     /// `Metadata.archive`.
-    public static let archive: Field<JSONValue> = member(
+    public static let archive: Field<JSONValue> = reference(
         "archive", "The ArchiveInfo of an archived payload: its type, version and profile.", table([archiveType, version, profile]))
     /// `ContentFormat.media_type`.
     public static let mediaType: Field<JSONValue> = member(
@@ -319,11 +326,11 @@ public enum ArkavoFields {
     public static let formatType: Field<JSONValue> = member(
         frameType.name, "The FormatType (plain, html, … pdf).", enumeration(FormatType.self))
     /// `ContentFormat.format`.
-    public static let format: Field<JSONValue> = member(
+    public static let format: Field<JSONValue> = reference(
         "format", "The content's FormatInfo: its type, version and profile; absent when not written.",
         table([formatType, version, profile]))
     /// `Metadata.content`.
-    public static let content: Field<JSONValue> = member(
+    public static let content: Field<JSONValue> = reference(
         "content", "The ContentFormat: media type, data encoding and the format's FormatInfo.", table([mediaType, dataEncoding, format]))
 
     /// Metadata's members, in schema order.

@@ -123,7 +123,8 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
     }
 
     /// The JSON forms no table has, at every place of every fixture: an undeclared member in each object (the
-    /// table and each nested one), a union's table under the type NONE or a type the schema does not define, and
+    /// table and each nested one), each member null, a union's table under the type NONE or a type the schema does
+    /// not define (and NONE with a null table), and
     /// each integer set to -1 and to 2^64 (in the string form of a ulong above
     /// 2^63-1): one past the ends of every unsigned type's range, and past every type's top; the bounds of the
     /// narrower types (256, 2^16, 2^32) are not yet cases. Each place is taken once, from the first fixture that has it. The
@@ -170,13 +171,19 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
             // A union's table under a type that names none: NONE, or a type the schema does not define.
             if object["data_type"] != nil, object["data"] != nil {
                 let at = place.isEmpty ? "data_type" : "\(place).data_type"
+                var none = object
+                none["data_type"] = "NONE"
+                none["data"] = .null
                 forms += [
                     (at, "none-with-data", replacing(object, "data_type", "NONE")),
                     (at, "undefined-with-data", replacing(object, "data_type", 9)),
+                    (at, "none-with-null-data", .object(none)),
                 ]
             }
             for (key, member) in object.members {
                 let inner = place.isEmpty ? key : "\(place).\(key)"
+                // JSON null where a member is: flatc reads it as absent; a reader that takes null for a value does not.
+                forms.append((inner, "null", replacing(object, key, .null)))
                 forms += inexpressibleForms(of: member, at: inner).map { ($0.place, $0.change, replacing(object, key, $0.table)) }
             }
             return forms

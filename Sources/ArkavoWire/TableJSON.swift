@@ -48,6 +48,15 @@ struct TableReader {
         return value
     }
 
+    /// A scalar or enum field's value, nil when absent. flatc reads `null` as absent only for strings, vectors,
+    /// tables and unions; for a number or an enum it answers "invalid number", so it is refused here too.
+    private mutating func scalar(_ key: String) throws(FlatBufferJSONError) -> JSONValue? {
+        read.append(key)
+        guard let value = object[key] else { return nil }
+        guard !value.isNull else { throw fail(key, "null is not a number (flatc takes null only for strings, vectors, tables, unions)") }
+        return value
+    }
+
     func fail(_ key: String, _ reason: String) -> FlatBufferJSONError { FlatBufferJSONError(path: "\(path).\(key)", reason: reason) }
 
     private func integer(_ value: JSONValue, _ key: @autoclosure () -> String, in range: ClosedRange<Int64>) throws(FlatBufferJSONError)
@@ -65,7 +74,7 @@ struct TableReader {
 
     /// An enum field: a name of the schema or a number in the Int8 range; absent = `fallback`.
     mutating func enumValue<E: FlatBufferEnum>(_ key: String, _ fallback: E) throws(FlatBufferJSONError) -> E {
-        guard let value = value(key) else { return fallback }
+        guard let value = try scalar(key) else { return fallback }
         return try Self.enumValue(value, fail: fail(key, "\(value) is not a name of \(E.self) or an integer in -128...127"))
     }
 
@@ -79,18 +88,18 @@ struct TableReader {
     }
 
     mutating func uint32(_ key: String) throws(FlatBufferJSONError) -> UInt32 {
-        guard let value = value(key) else { return 0 }
+        guard let value = try scalar(key) else { return 0 }
         return UInt32(try integer(value, key, in: 0...Int64(UInt32.max)))
     }
 
     mutating func int64(_ key: String) throws(FlatBufferJSONError) -> Int64 {
-        guard let value = value(key) else { return 0 }
+        guard let value = try scalar(key) else { return 0 }
         return try integer(value, key, in: Int64.min...Int64.max)
     }
 
     /// A ulong: a JSON integer, or a decimal string for values above Int64.max.
     mutating func uint64(_ key: String) throws(FlatBufferJSONError) -> UInt64 {
-        guard let value = value(key) else { return 0 }
+        guard let value = try scalar(key) else { return 0 }
         switch value {
         case .int(let n) where n >= 0: return UInt64(n)
         case .string(let s): if let n = UInt64(s) { return n }
@@ -100,14 +109,14 @@ struct TableReader {
     }
 
     mutating func bool(_ key: String) throws(FlatBufferJSONError) -> Bool {
-        guard let value = value(key) else { return false }
+        guard let value = try scalar(key) else { return false }
         if let b = value.boolValue { return b }
         if case .int(let n) = value, n == 0 || n == 1 { return n == 1 }
         throw fail(key, "\(value) is not a boolean")
     }
 
     mutating func float(_ key: String) throws(FlatBufferJSONError) -> Float {
-        guard let value = value(key) else { return 0 }
+        guard let value = try scalar(key) else { return 0 }
         switch value {
         case .int(let n): return Float(n)
         case .double(let d): return Float(d)

@@ -38,6 +38,7 @@ enum CdevEmbeddedChecks {
         options.suite = "cdev/live-\(profile.rawValue)"
         options.wildcardOrigin = Self.wildcardOrigin
         options.heartbeatSeconds = 1
+        options.authRequired = true
         options.advanceServerClock = { clock.advance($0) }
         let checker = try CdevLiveChecker(options: options)
         console.message("[\(options.suite)] checking the embedded mock on port \(server.port)")

@@ -37,6 +37,7 @@ public struct FlowDownModelsSuite: VectorSuite {
         case extData = "ExtData"
         case secrets = "Secrets"
         case notModels = "NotModels"
+        case nestingLimit = "NestingLimit"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -87,6 +88,12 @@ public struct FlowDownModelsSuite: VectorSuite {
                 "Not a plist, or not an array of dicts. The reference refuses (malformed-plist); the documented requester "
                 + "(FlowDown docs section 5, Examples/ModelExchange/main.swift) decodes any plist with PropertyListSerialization and "
                 + "shows the array's count (plain 'models' parses as an OpenStep string: 0 models). Both are conformant."),
+        .nestingLimit: .init(
+            bugType: .edgeCase,
+            description:
+                "Values nested 64 deep under an unknown key. The reference reads 63 levels and refuses more (malformed-plist): a binary "
+                + "plist can nest without end through its object references. FlowDown has no limit of its own, so reading them is "
+                + "conformant too."),
     ]
 
     static func json(_ models: [CloudModel]) -> [JSONValue] {
@@ -174,6 +181,22 @@ public struct FlowDownModelsSuite: VectorSuite {
         addDecode(
             "array-of-strings", "an array whose element is a string (no model)", [.notModels],
             document("<array><string>x</string></array>"), .acceptable, models: [])
+        // A known array holding a value of another type: kept as read, like any value of the wrong type.
+        func model(_ body: String) -> [UInt8] { document("<array><dict>\(body)<key>name</key><string>n</string></dict></array>") }
+        addDecode(
+            "capabilities-mixed-types", "capabilities holding a string and an integer", [.wrongType],
+            model("<key>capabilities</key><array><string>tool</string><integer>1</integer></array>"))
+        addDecode(
+            "capabilities-integer-only", "capabilities holding only an integer", [.wrongType],
+            model("<key>capabilities</key><array><integer>1</integer></array>"))
+        // Nesting under an unknown key: the deepest the reference reads, then one more.
+        func nested(_ depth: Int) -> [UInt8] {
+            model("<key>x</key>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth))
+        }
+        addDecode("nested-63-deep", "arrays nested 63 deep under an unknown key", [.unknownKeys], nested(63))
+        addDecode(
+            "nested-64-deep", "arrays nested 64 deep under an unknown key", [.unknownKeys, .nestingLimit], nested(64), .acceptable,
+            models: [])
         return VectorFile(
             format: "flowdown", suite: id, spec: FlowDownFixtures.spec,
             header: [

@@ -12,6 +12,16 @@ final class LexiconDocumentCheckTests: XCTestCase {
         XCTAssertEqual(problems(["main": ["type": "token"]]), [])
     }
 
+    /// `revision` is an integer of 0 or more: 0, the boundary, is valid; -1 is not.
+    func testRevisionZeroIsTheSmallest() {
+        func revision(_ value: JSONValue) -> [String] {
+            LexiconDocument.check(["lexicon": 1, "id": "com.example.thing", "revision": value, "defs": ["main": ["type": "token"]]])
+                .map { "\($0.pointer) \($0.code.rawValue)" }
+        }
+        XCTAssertEqual(revision(0), [])
+        XCTAssertEqual(revision(-1), ["/revision invalid-value"])
+    }
+
     func testEachRuleOnce() {
         XCTAssertEqual(problems(["main": ["type": "token"]], id: "thing"), ["/id invalid-value"])
         XCTAssertEqual(problems([:]), ["/defs invalid-value"])

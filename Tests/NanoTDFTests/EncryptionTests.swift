@@ -82,6 +82,19 @@ final class EncryptionTests: XCTestCase {
         XCTAssertEqual(try Container.encrypt(parameters).bytes, try Container.encrypt(parameters).bytes)
     }
 
+    /// payload.length is a uint24 over the IV, the ciphertext and the tag: the longest plaintext fills it exactly, and one
+    /// byte more is refused as a parameter before the writer, whose uint24 would trap (a mutant of the limit did; too
+    /// large for a vector, at 16 MiB).
+    func testTheLongestPlaintextFillsThePayloadLength() throws {
+        var (parameters, kasKey) = try Self.parameters(curve: .secp256r1)
+        let limit = 0xFF_FFFF - 3 - parameters.cipher.tagLength
+        parameters.plaintext = [UInt8](repeating: 0x41, count: limit)
+        let container = try Container.encrypt(parameters)
+        XCTAssertEqual(try Container.parse(container.bytes).decrypt(with: kasKey).plaintext.count, limit)
+        parameters.plaintext.append(0x41)
+        XCTAssertThrowsError(try Container.encrypt(parameters)) { XCTAssertEqual(($0 as? NanoTDFCryptoError)?.code, "bad-parameter") }
+    }
+
     func testUnwritableParametersAreRefused() throws {
         var (parameters, _) = try Self.parameters(curve: .secp256r1)
         parameters.iv = [0, 0, 0]

@@ -122,6 +122,12 @@ final class JSONTests: XCTestCase {
         let b: JSONValue = ["y": "2", "x": 1]
         XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, ["x": 1])
+        // Both ways round: an answer missing members (here, nested) is not the expected value, whichever side
+        // the judge puts first. Only the first direction was checked, and a mutant that compared the left
+        // side's keys alone let `{"payload":{}}` pass for a full payload.
+        XCTAssertNotEqual(["x": 1] as JSONValue, a)
+        XCTAssertNotEqual(["payload": [:]] as JSONValue, ["payload": a])
+        XCTAssertNotEqual(["payload": a] as JSONValue, ["payload": [:]])
     }
 }
 

@@ -53,7 +53,7 @@ def write(out: str, rows: list[dict], seconds: int, args, earlier: dict[str, dic
     """Writes summary.json and summary.md; `earlier` (by mutant) is the run that --again continued."""
     reviewed = reviewed_equivalents()
     for r in rows:
-        r["equivalent"] = reviewed.get(r["mutant"]) if r["verdict"] not in KILLED + ("probably-equivalent",) else None
+        r["equivalent"] = reviewed.get(r["mutant"]) if r["verdict"] not in KILLED else None
     contradicted = [r["mutant"] for r in rows if r["verdict"] in KILLED and r["mutant"] in reviewed]
     verdicts = collections.Counter(r["verdict"] for r in rows)
     json.dump({"mutants": len(rows), "verdicts": verdicts, "seconds": seconds, "rows": rows}, open(f"{out}/summary.json", "w"), indent=1)
@@ -65,8 +65,9 @@ def write(out: str, rows: list[dict], seconds: int, args, earlier: dict[str, dic
         "",
         f"**{len(rows)} mutants** in {seconds // 60} min {seconds % 60} s. Of those that compiled on lines `wirecheck run` "
         f"executes, the vectors and live checks kill **{with_eq}**, **{without_eq}** without the equivalent ones "
-        f"({sum(r['verdict'] == 'probably-equivalent' for r in rows)} probably equivalent as far as the fuzz engine could tell, "
-        f"{sum(bool(r.get('equivalent')) for r in rows)} reviewed as equivalent in Mutants/EQUIVALENTS.md).",
+        f"({sum(bool(r.get('equivalent')) for r in rows)} reviewed as equivalent in Mutants/EQUIVALENTS.md, "
+        f"{sum(r['verdict'] == 'probably-equivalent' and not r.get('equivalent') for r in rows)} more probably equivalent "
+        "as far as the fuzz engine could tell).",
         "",
     ]
     if contradicted:
@@ -100,8 +101,9 @@ def write(out: str, rows: list[dict], seconds: int, args, earlier: dict[str, dic
         c = collections.Counter(r["verdict"] for r in mine)
         a, b = score(mine)
         listed = sum(bool(r.get("equivalent")) for r in mine)
+        probably = sum(r["verdict"] == "probably-equivalent" and not r.get("equivalent") for r in mine)
         lines.append(f"| {name} | {len(mine)} | {c['did-not-build']} | {c['killed-by-vectors']} | {c['killed-by-live']} | "
-                     f"{c['killed-by-unit']} | {c['found-by-fuzz']} | {c['probably-equivalent']} / {listed} | "
+                     f"{c['killed-by-unit']} | {c['found-by-fuzz']} | {probably} / {listed} | "
                      f"{c['survived']} | {a} / {b} |")
     lines += ["", "| mutant | change | verdict | by (vector ids, live checks, fuzz findings) |", "|---|---|---|---|"]
     for r in rows:

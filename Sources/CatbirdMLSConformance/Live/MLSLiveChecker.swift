@@ -73,6 +73,17 @@ public final class MLSLiveChecker: LiveCheckSession {
         return .success(body)
     }
 
+    /// Expects the XRPC refusal of a request without a usable token: 401 `AuthenticationRequired` with a
+    /// `WWW-Authenticate` header naming the scheme (catbird-mls.md, Decisions).
+    static func expectAuthenticationRequired(_ reply: HTTPProbe.Reply) -> Outcome {
+        let outcome = expectError(reply, 401, "AuthenticationRequired")
+        guard case .pass = outcome else { return outcome }
+        guard let challenge = reply.header("WWW-Authenticate"), challenge.lowercased().hasPrefix("bearer") else {
+            return .fail("401 AuthenticationRequired without WWW-Authenticate: Bearer (got \(reply.header("WWW-Authenticate") ?? "none"))")
+        }
+        return .pass("401 AuthenticationRequired, WWW-Authenticate: \(challenge)")
+    }
+
     /// Expects an XRPC error answer: that status, `application/json`, `{"error": name, "message"?}`.
     static func expectError(_ reply: HTTPProbe.Reply, _ status: Int, _ name: String) -> Outcome {
         guard reply.status == status else {

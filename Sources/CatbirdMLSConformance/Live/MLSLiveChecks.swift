@@ -25,6 +25,7 @@ extension MLSLiveChecker {
         checkMessages(session)
         checkOrdering(session)
         checkParams()
+        checkLimitsTaken(session)
         checkErrors(session)
         checkBlob()
         checkBlobLimit()
@@ -34,11 +35,11 @@ extension MLSLiveChecker {
     }
 
     func checkRouting() {
-        check("auth-missing-token", spec: ["5"]) {
-            Self.expectError(try call(.getConvos, token: nil), 401, "AuthenticationRequired")
+        check("auth-missing-token", spec: ["5", "Decisions"]) {
+            Self.expectAuthenticationRequired(try call(.getConvos, token: nil))
         }
-        check("auth-unknown-token", spec: ["5"]) {
-            Self.expectError(try call(.getConvos, token: "not-a-token-wirecheck"), 401, "AuthenticationRequired")
+        check("auth-unknown-token", spec: ["5", "Decisions"]) {
+            Self.expectAuthenticationRequired(try call(.getConvos, token: "not-a-token-wirecheck"))
         }
         check("unknown-method", spec: ["Decisions"]) {
             Self.expectError(
@@ -115,30 +116,57 @@ extension MLSLiveChecker {
             case .failure(let f): return .fail(f.reason)
             case .success(let body):
                 session.convoId = body["convo"]?["id"]?.stringValue
-                return .pass("200, conversation \(session.convoId ?? "?")")
+                let members = body["convo"]?["members"]?.arrayValue?.compactMap { $0["did"]?.stringValue } ?? []
+                guard body["convo"]?["metadata"]?["name"]?.stringValue == "wirecheck" else {
+                    return .fail("the conversation's metadata.name is \(body["convo"]?["metadata"]?["name"] ?? .null), sent \"wirecheck\"")
+                }
+                if let own = session.ownDID, members != [own] {
+                    return .fail("the new conversation's members are \(members), expected only its creator \(own)")
+                }
+                return .pass("200, conversation \(session.convoId ?? "?"), its name as sent, its creator the only member")
             }
         }
         check("getConvos-lists-it", spec: ["2.1"]) {
             guard let convoId = session.convoId else { return .skip("no conversation was created") }
-            switch output(try call(.getConvos, token: options.token, query: "limit=100"), .getConvos) {
-            case .failure(let f): return .fail(f.reason)
-            case .success(let body):
-                let ids = body["convos"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-                return ids.contains(convoId) || body["cursor"] != nil
-                    ? .pass("200, \(ids.count) conversation(s)") : .fail("the new conversation is not listed")
+            // Pages of 100 are followed until the conversation shows up or the cursors end.
+            var cursor: String?
+            var seen = 0
+            for page in 1...20 {
+                let query = "limit=100" + (cursor.map { "&cursor=\(URLQueryEncoding.encodeComponent($0))" } ?? "")
+                switch output(try call(.getConvos, token: options.token, query: query), .getConvos) {
+                case .failure(let f): return .fail("page \(page): \(f.reason)")
+                case .success(let body):
+                    let ids = body["convos"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+                    seen += ids.count
+                    if ids.contains(convoId) { return .pass("200, listed on page \(page) (\(seen) conversation(s) read)") }
+                    cursor = body["cursor"]?.stringValue
+                }
+                if cursor == nil { break }
             }
+            return .fail("the new conversation is not listed in \(seen) conversation(s)")
         }
     }
 
     func checkMessages(_ session: Session) {
         check("sendMessage-shape", spec: ["2.6"]) {
             guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            // `+` and `/`: a server that re-encodes the bytes (base64url, no padding) changes them.
+            let ciphertext = "+/+/AA=="
             switch output(
-                try call(.sendMessage, token: options.token, body: ["convoId": .string(convoId), "ciphertext": "bWVzc2FnZSAw"]),
+                try call(.sendMessage, token: options.token, body: ["convoId": .string(convoId), "ciphertext": .string(ciphertext)]),
                 .sendMessage)
             {
             case .failure(let f): return .fail(f.reason)
-            case .success: return .pass("200, a messageView")
+            case .success(let body):
+                let message = body["message"]
+                guard message?["ciphertext"]?.stringValue == ciphertext else {
+                    return .fail("the message's ciphertext is \(message?["ciphertext"] ?? .null), sent \(ciphertext)")
+                }
+                guard message?["convoId"]?.stringValue == convoId else { return .fail("the message's convoId is not the conversation's") }
+                if let own = session.ownDID, message?["sender"]?.stringValue != own {
+                    return .fail("the message's sender is \(message?["sender"] ?? .null), expected \(own)")
+                }
+                return .pass("200, a messageView with the ciphertext as sent, its conversation and its sender")
             }
         }
         check("getMessages-pagination", spec: ["2.5", "6"]) {
@@ -148,7 +176,7 @@ extension MLSLiveChecker {
                 let body: JSONValue = ["convoId": .string(convoId), "ciphertext": .string("bWVzc2FnZSA\(i)")]
                 guard case .success(let answer) = output(try call(.sendMessage, token: options.token, body: body), .sendMessage),
                     let id = answer["message"]?["id"]?.stringValue
-                else { return .skip("sendMessage did not succeed, so there is nothing to page through") }
+                else { return .fail("message \(i) of 5 sent in a row was not taken") }
                 sent.append(id)
             }
             var seen: [String] = []
@@ -166,6 +194,7 @@ extension MLSLiveChecker {
                 }
                 pages += 1
             } while cursor != nil && pages < 50
+            guard cursor == nil else { return .fail("still a cursor after 50 pages of 2: the cursors never end") }
             guard Set(seen).count == seen.count else { return .fail("a message came back on two pages") }
             let missing = sent.filter { !seen.contains($0) }
             guard missing.isEmpty else { return .fail("\(missing.count) of the 5 messages sent never came back") }
@@ -184,10 +213,50 @@ extension MLSLiveChecker {
             Self.expectError(try call(.createConvo, token: options.token, body: [:]), 400, "InvalidRequest")
         }
         check("sendMessage-ciphertext-too-long", spec: ["2.6", "7"]) {
-            let body: JSONValue = ["convoId": "x", "ciphertext": .string(String(repeating: "A", count: 1_048_580))]
+            let body: JSONValue = ["convoId": "x", "ciphertext": .string(String(repeating: "A", count: Self.longestCiphertext + 4))]
             let reply = try call(.sendMessage, token: options.token, body: body)
-            return reply.status == 400 || reply.status == 413
-                ? .pass("\(reply.status)") : .fail("status \(reply.status), expected 400 (or 413)")
+            guard reply.status == 400 || reply.status == 413 else { return .fail("status \(reply.status), expected 400 (or 413)") }
+            guard (try? JSONParser.parse(reply.body))?["error"]?.stringValue != nil else {
+                return .fail("\(reply.status) without an XRPC error body: \(reply.text.prefix(200).debugDescription)")
+            }
+            return .pass("\(reply.status) with an XRPC error")
+        }
+    }
+
+    /// sendMessage's `ciphertext` maxLength (2.6).
+    static let longestCiphertext = 1_048_576
+
+    /// The limits a server must take, not only refuse past: the longest ciphertext, a key package 89 days away.
+    func checkLimitsTaken(_ session: Session) {
+        check("sendMessage-ciphertext-at-the-limit", spec: ["2.6", "7"]) {
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            let body: JSONValue = [
+                "convoId": .string(convoId), "ciphertext": .string(String(repeating: "A", count: Self.longestCiphertext)),
+            ]
+            switch output(try call(.sendMessage, token: options.token, body: body), .sendMessage) {
+            case .failure(let f): return .fail("a ciphertext of \(Self.longestCiphertext) characters, the limit: \(f.reason)")
+            case .success: return .pass("200 for a ciphertext of \(Self.longestCiphertext) characters")
+            }
+        }
+        // Whole seconds, compared as instants: a server may write them back in another form.
+        for (slug, seconds) in [("in-an-hour", 3_600), ("in-89-days", 89 * 86_400)] {
+            check("publishKeyPackage-expires-\(slug)", spec: ["2.7"]) {
+                let instant = (Int64(Date().timeIntervalSince1970) + Int64(seconds)) * 1000
+                let body: JSONValue = [
+                    "keyPackage": "d2lyZWNoZWNr", "cipherSuite": Self.suite,
+                    "expiresAt": .string(Datetime.format(unixMilliseconds: instant)),
+                ]
+                switch output(try call(.publishKeyPackage, token: options.token, body: body), .publishKeyPackage) {
+                case .failure(let f): return .fail("expiresAt \(slug.replacingOccurrences(of: "-", with: " ")): \(f.reason)")
+                case .success(let answer):
+                    let echoed = answer["keyPackage"]?["expiresAt"]?.stringValue.flatMap { try? Datetime.parse($0) }
+                    guard echoed.map({ $0.unixSeconds * 1000 }) == instant else {
+                        return .fail(
+                            "expiresAt comes back as \(answer["keyPackage"]?["expiresAt"] ?? .null), sent \(body["expiresAt"] ?? .null)")
+                    }
+                    return .pass("200, expiresAt as sent")
+                }
+            }
         }
     }
 
@@ -208,6 +277,11 @@ extension MLSLiveChecker {
         check("createConvo-InvalidCipherSuite", spec: ["2.2"]) {
             Self.expectError(
                 try call(.createConvo, token: options.token, body: ["cipherSuite": "MLS_0_WIRECHECK"]), 400, "InvalidCipherSuite")
+        }
+        check("getMessages-NotMember", spec: ["2.5", "9"]) {
+            guard let other = options.otherToken else { return .skip("needs --other-token") }
+            guard let convoId = session.convoId else { return .skip("no conversation was created") }
+            return Self.expectError(try call(.getMessages, token: other, query: "convoId=\(convoId)"), 403, "NotMember")
         }
         check("sendMessage-NotMember", spec: ["2.6", "9"]) {
             guard let other = options.otherToken else { return .skip("needs --other-token") }
@@ -234,8 +308,13 @@ extension MLSLiveChecker {
                 return .fail("createConvo failed")
             }
             let reply = try call(.addMembers, token: options.token, body: ["convoId": .string(convoId), "members": [.string(otherDID)]])
-            guard reply.status == 200 else {
-                return .fail("adding the second member (exactly the limit of 2) got \(reply.status) \(reply.text.prefix(120))")
+            switch output(reply, .addMembers) {
+            case .failure(let f): return .fail("adding the second member (exactly the limit of 2): \(f.reason)")
+            case .success(let added):
+                let members = added["convo"]?["members"]?.arrayValue?.compactMap { $0["did"]?.stringValue } ?? []
+                let welcomed = added["welcomeMessages"]?.arrayValue?.compactMap { $0["did"]?.stringValue } ?? []
+                guard members.count == 2, members.contains(otherDID) else { return .fail("after addMembers the members are \(members)") }
+                guard welcomed == [otherDID] else { return .fail("welcomeMessages are for \(welcomed), expected one for \(otherDID)") }
             }
             return Self.expectError(
                 try call(

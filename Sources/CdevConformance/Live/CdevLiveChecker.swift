@@ -22,6 +22,9 @@ public final class CdevLiveChecker: LiveCheckSession {
         public var allowRevokeAll: Bool
         /// Seconds to wait for each answer.
         public var timeout: Double
+        /// Whether the server requires auth, when known (the embedded mock): a pairing info that says otherwise fails
+        /// `pair-info-shape` instead of the gate checks being skipped.
+        public var authRequired: Bool?
         /// The server's heartbeat interval (cdev sends one every 30 s): `ws-heartbeat` waits this long
         /// plus `timeout` for one.
         public var heartbeatSeconds = 30.0

@@ -21,7 +21,7 @@ extension CdevLiveChecker {
         var session = Session()
         checkPairInfo(&session)
         checkPairQR()
-        checkErrorPaths()
+        checkErrorPaths(session)
         checkPairCode(session)
         checkLifecycle(&session)
         checkWebSocketGate(session)
@@ -59,6 +59,13 @@ extension CdevLiveChecker {
             session.info = object
             session.authRequired = object["auth_required"]?.boolValue ?? (object["token"] != nil)
             session.pairingToken = options.pairingToken ?? object["token"]?.stringValue
+            // Told how the server was started, the checker does not take the server's word for it: a server
+            // that says auth is off would turn every gate check into a skip.
+            if let expected = options.authRequired, expected != session.authRequired {
+                return .fail(
+                    "the pairing info says auth is \(session.authRequired ? "on" : "off"); "
+                        + "the server was started with it \(expected ? "on" : "off")")
+            }
             return .pass("200, keys \(keys.joined(separator: ",")) in struct order; profile \(profile.rawValue)")
         }
         check("pair-info-token", spec: ["1.3", "4.2"]) {
@@ -121,6 +128,9 @@ extension CdevLiveChecker {
                 if reply.status != 401 {
                     return .fail("code \"\(digit)\" got \(reply.status), expected 401: the code is compared without its length")
                 }
+                if case .fail(let why) = Self.expectError(reply, 401, "Invalid or expired pairing code") {
+                    return .fail("code \"\(digit)\": \(why)")
+                }
             }
             return .pass("401 Invalid or expired pairing code for each of the ten one-digit codes")
         }
@@ -129,29 +139,54 @@ extension CdevLiveChecker {
         }
     }
 
-    /// Head's pairing code (shown on `/pair`) is valid 600 s: at 601 s it no longer redeems.
+    /// Head's pairing code (shown on `/pair`) is valid 600 s and one-time: at 599 s it redeems for a pairing
+    /// token, then never again; the next one shown no longer redeems at 601 s. The last check: the server's
+    /// clock has moved 20 minutes, past every access token's life.
     func checkPairCodeExpiry(_ session: Session) {
         guard profile == .head, session.authRequired else { return }
         check("pair-code-expires", spec: ["4.3"]) {
             guard let advance = options.advanceServerClock else {
                 return .skip("needs a server whose clock the checker can move (the embedded mock of wirecheck run)")
             }
-            let page = try request("GET", "/pair").text
-            guard let range = page.range(of: #"Pairing code</th><td><code>[0-9]{6}</code>"#, options: .regularExpression) else {
-                return .fail("/pair shows no six-digit pairing code")
+            guard let first = try shownPairingCode() else { return .fail("/pair shows no six-digit pairing code") }
+            advance(599)
+            let redeemed = try postJSON("/api/pair/code", ["code": .string(first)])
+            let body = (try? JSONParser.parse(redeemed.body))?.objectValue
+            guard redeemed.status == 200, body?["pairing_token"]?.stringValue?.hasPrefix("cdev_p_") == true,
+                body?["expires_at"]?.stringValue != nil, body?["expires_in"]?.intValue != nil
+            else {
+                return .fail(
+                    "a code shown on /pair, redeemed after 599 s: \(redeemed.status) \(redeemed.text.prefix(200).debugDescription), "
+                        + "expected 200 {pairing_token, expires_at, expires_in}")
             }
-            let code = String(page[range].suffix(13).prefix(6))
+            if case .fail(let why) = Self.expectError(
+                try postJSON("/api/pair/code", ["code": .string(first)]), 401, "Invalid or expired pairing code")
+            {
+                return .fail("a spent code redeemed again: \(why)")
+            }
+            guard let second = try shownPairingCode() else { return .fail("/pair shows no new code after one was spent") }
             advance(601)
-            return Self.expectError(
-                try postJSON("/api/pair/code", ["code": .string(code)]), 401, "Invalid or expired pairing code")
+            if case .fail(let why) = Self.expectError(
+                try postJSON("/api/pair/code", ["code": .string(second)]), 401, "Invalid or expired pairing code")
+            {
+                return .fail("a code 601 s old: \(why)")
+            }
+            return .pass("redeemed at 599 s for a pairing token, refused when spent, refused at 601 s")
         }
     }
 
-    func checkErrorPaths() {
+    /// The six digits `/pair` shows, if any.
+    func shownPairingCode() throws -> String? {
+        let page = try request("GET", "/pair").text
+        guard let range = page.range(of: #"Pairing code</th><td><code>[0-9]{6}</code>"#, options: .regularExpression) else { return nil }
+        return String(page[range].suffix(13).prefix(6))
+    }
+
+    func checkErrorPaths(_ session: Session) {
         check("unknown-path", spec: ["4", "4.3"]) {
             // Head's Bearer middleware runs before routing: no token, no 404.
             let reply = try request("GET", "/wirecheck-no-such-path")
-            return profile == .head && reply.status == 401
+            return profile == .head && session.authRequired
                 ? Self.expectText(reply, 401, "Unauthorized") : Self.expectText(reply, 404, "404 page not found")
         }
         check("exchange-wrong-method", spec: ["4.1"]) {
@@ -184,7 +219,21 @@ extension CdevLiveChecker {
             let reply = try request(
                 "OPTIONS", "/api/auth/exchange", headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "POST")])
             guard reply.status == 200 else { return .fail("OPTIONS gave \(reply.status), expected 200") }
+            guard reply.body.isEmpty else { return .fail("OPTIONS answered with a body: \(reply.text.prefix(100).debugDescription)") }
             guard let origin = reply.header("Access-Control-Allow-Origin") else { return .fail("no Access-Control-Allow-Origin") }
+            let methods = Set(
+                (reply.header("Access-Control-Allow-Methods") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            let headers = Set(
+                (reply.header("Access-Control-Allow-Headers") ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                })
+            guard methods.isSuperset(of: ["GET", "POST", "OPTIONS"]), headers.contains("content-type") else {
+                return .fail(
+                    "Access-Control-Allow-Methods \(reply.header("Access-Control-Allow-Methods") ?? "none") and -Headers "
+                        + "\(reply.header("Access-Control-Allow-Headers") ?? "none"): a browser's JSON POST needs "
+                        + "GET, POST, OPTIONS and Content-Type"
+                )
+            }
             return origin == "*"
                 ? .finding("CORS allows every origin (Access-Control-Allow-Origin: *), so any web page can call the pairing API")
                 : .pass("CORS origin \(origin)")

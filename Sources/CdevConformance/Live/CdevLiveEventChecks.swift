@@ -24,9 +24,15 @@ extension CdevLiveChecker {
                 return .fail(
                     "the answer has a raw \(raw): Go's encoding/json writes <, > and & as \\u003c, \\u003e, \\u0026: \(text.prefix(200))")
             }
-            return .pass("JSON-RPC 2.0 error -32601 for id 7, HTML characters escaped as Go does")
+            let echoed = text.contains("\\u003c")
+            return .pass("JSON-RPC 2.0 error -32601 for id 7" + (echoed ? ", the method echoed with <, > and & escaped as Go does" : ""))
         }
         return .fail("no answer to a JSON-RPC request (id 7)")
+    }
+
+    /// Go's `time.RFC3339Nano` in UTC: `2006-01-02T15:04:05` then an optional fraction of 1 to 9 digits, then `Z`.
+    static func isRFC3339NanoUTC(_ text: String) -> Bool {
+        text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z$"#, options: .regularExpression) != nil
     }
 
     /// A heartbeat within the interval: `{"event":"heartbeat","timestamp",…,"payload":{server_time, sequence,
@@ -39,8 +45,8 @@ extension CdevLiveChecker {
             reads += 1
             guard let text = probe.receiveText() else { continue }
             guard let object = (try? JSONParser.parse(text))?.objectValue, object["event"]?.stringValue == "heartbeat" else { continue }
-            guard object["timestamp"]?.stringValue != nil, let payload = object["payload"]?.objectValue else {
-                return .fail("a heartbeat without timestamp or payload: \(text.prefix(200))")
+            guard object["timestamp"]?.stringValue.map(Self.isRFC3339NanoUTC) == true, let payload = object["payload"]?.objectValue else {
+                return .fail("a heartbeat without a timestamp in RFC3339Nano UTC, or without payload: \(text.prefix(200))")
             }
             guard payload["server_time"]?.stringValue?.hasSuffix("Z") == true, case .int(let sequence)? = payload["sequence"],
                 payload["claude_status"]?.stringValue != nil, case .int(let uptime)? = payload["uptime_seconds"], uptime >= 0

@@ -92,9 +92,8 @@ extension CdevLiveChecker {
             guard let refresh = session.second?.refreshToken ?? session.first?.refreshToken else { return .skip("no refresh token") }
             let probe = try upgrade(headers: Self.bearer(refresh))
             if profile == .head { return Self.expectText(probe.reply, 401, "Unauthorized") }
-            return probe.upgraded
-                ? .finding("a refresh token (7-day lifetime) opens /ws: any token type is accepted there")
-                : .pass("refresh token refused on /ws (\(probe.reply.status))")
+            if probe.upgraded { return .finding("a refresh token (7-day lifetime) opens /ws: any token type is accepted there") }
+            return Self.expectText(probe.reply, 401, "Unauthorized")
         }
         check("ws-query-token", spec: ["5.1", "5.2"]) {
             guard let access else { return .skip("no access token") }

@@ -25,6 +25,8 @@ struct CheckCdevCommand: ParsableCommand {
     @Option(help: "The server's base URL, http://HOST:PORT.") var url: String
     @Option(help: "A pairing token to start from (- reads it from standard input).") var pairingToken: String?
     @Option(help: "baseline, head, or auto (head when pair info has auth_required).") var profile = "auto"
+    @Option(help: "on, off, or auto (what the pairing info says): with on or off, pairing info that says otherwise fails.")
+    var auth = "auto"
     @Option(help: "The server's secret file, to also check tokens a client cannot make (expired, other types).") var secretFile: String?
     @Flag(help: "Also call POST /api/pair/refresh, which revokes every token of the server.") var allowRevokeAll = false
     @Option(help: ArgumentHelp("A *.DOMAIN entry of the server's allowed_origins: also checks its matching.", valueName: "ORIGIN"))
@@ -45,6 +47,11 @@ struct CheckCdevCommand: ParsableCommand {
                 throw ValidationError("--wildcard-origin must be *.DOMAIN")
             }
             options.wildcardOrigin = wildcardOrigin
+        }
+        switch auth {
+        case "auto": options.authRequired = nil
+        case "on", "off": options.authRequired = auth == "on"
+        default: throw ValidationError("--auth must be on, off or auto")
         }
         switch profile {
         case "auto": options.profile = nil
