@@ -24,7 +24,7 @@ enum JSONOutput {
             "runName": .string(report.runName), "reportDirectory": .string(directory),
             "implementation": .string(report.implementation), "vectorsVersion": .string(report.vectorsVersion),
             "exitCode": .int(Int64(report.exitCode)), "verdict": .string(report.verdict),
-            "executed": .int(Int64(report.executedCount)),
+            "executed": .int(Int64(report.executedCount)), "leftOut": .int(Int64(report.leftOut)),
             "casesPerSecond": report.casesPerSecond.map { .double(($0 * 10).rounded() / 10) } ?? .null,
             "counts": .object(JSONObject(CaseStatus.allCases.map { ($0.rawValue, .int(Int64(counts[$0] ?? 0))) })),
             "failures": .array(

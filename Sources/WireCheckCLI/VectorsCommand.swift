@@ -224,6 +224,7 @@ struct VerifyCommand: ParsableCommand {
             print(SummaryReport(report: report).table)
             print("verdict: \(report.verdict)")
             if let throughput = report.throughput { print("throughput: \(throughput)") }
+            if let leftOut = report.leftOutLine { print(leftOut) }
             for failure in report.failures.prefix(20) {
                 print("\(failure.status.rawValue) \(failure.id): \(failure.reason)\n    reproduce: \(failure.reproducer)")
                 if let detail = failure.detail { print(detail.text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")) }

@@ -81,6 +81,7 @@ final class WireCheckTestingTests: XCTestCase {
         let selection = CaseSelection(only: ["cdev/tokens", "atproto/syntax"])
         let results = ConformanceRun.run(typed(ignoringRevocation: false), selection: selection, strict: true)
         XCTAssertEqual(results.filter { $0.status.failsRun }.map(\.id), [])
+        XCTAssertEqual(Set(results.map(\.suite)), ["cdev/tokens", "atproto/syntax"], "a case the selection leaves out has no result")
         XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 500)
         XCTAssertTrue(results.contains { $0.status == .unimplemented }, "cdev.mint is not in the set")
 
@@ -90,5 +91,22 @@ final class WireCheckTestingTests: XCTestCase {
             ConformanceVectors.files.flatMap(\.allTests).map(\.test).filter { $0.input["revokedNonces"]?.arrayValue?.isEmpty == false }.map(
                 \.id))
         XCTAssertTrue(Set(failed.map(\.id)).isSubset(of: revocationCases), "\(failed.map(\.id))")
+    }
+
+    /// A selection narrows the files themselves: the cases it leaves out are counted, not reported as SKIP (which
+    /// reads as if the implementation had skipped them), and no empty group or file is left to print progress for.
+    func testASelectionLeavesOutTheRestAndCountsIt() {
+        let files = ConformanceVectors.files
+        let total = files.reduce(0) { $0 + $1.allTests.count }
+        let base64 = files.filter { $0.suite == "wirecore/base64" }.reduce(0) { $0 + $1.allTests.count }
+        XCTAssertGreaterThan(base64, 0)
+        let narrowed = CaseSelection(only: ["wirecore/base64"], skip: ["*/space"]).narrowed(files)
+        XCTAssertEqual(narrowed.files.map(\.suite), ["wirecore/base64"])
+        let kept = narrowed.files.flatMap(\.allTests).map(\.test.id)
+        XCTAssertTrue(kept.allSatisfy { $0.hasPrefix("wirecore/base64/") && !$0.hasSuffix("/space") })
+        XCTAssertLessThan(kept.count, base64)
+        XCTAssertEqual(narrowed.leftOut, total - kept.count)
+        XCTAssertTrue(narrowed.files.flatMap(\.testGroups).allSatisfy { !$0.tests.isEmpty })
+        XCTAssertEqual(CaseSelection().narrowed(files).leftOut, 0)
     }
 }

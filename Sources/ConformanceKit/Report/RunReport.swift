@@ -20,6 +20,13 @@ public struct RunReport: Sendable {
     public var allowEmpty = false
     /// Seconds the vector cases took (live checks excluded), when measured.
     public var vectorSeconds: Double? = nil
+    /// Vector cases the selection (`--only`, `--skip`, `--flag`, `--bug-type`) left out of the run and its reports.
+    public var leftOut = 0
+
+    /// "N cases left out by the selection", when some were.
+    public var leftOutLine: String? {
+        leftOut == 0 ? nil : "\(leftOut) case\(leftOut == 1 ? "" : "s") left out by the selection (--only, --skip, --flag, --bug-type)"
+    }
 
     /// Vector cases executed (live checks excluded).
     var executedVectorCases: Int { results.filter { $0.status.wasExecuted && $0.kind == .vector }.count }

@@ -43,6 +43,7 @@ public struct SummaryReport {
         out += "- started: \(JUnitReport.timestamp(report.startedAt))Z\n"
         out += "- verdict: \(report.verdict)\n"
         if let throughput = report.throughput { out += "- throughput: \(throughput)\n" }
+        if let leftOut = report.leftOutLine { out += "- \(leftOut)\n" }
         out += "\n"
         out += "## Results per format\n\n\(table)\n\n"
         out += "## Per suite\n\n| suite | " + Self.columns.map(\.rawValue).joined(separator: " | ") + " | total |\n"

@@ -38,6 +38,29 @@ public struct CaseSelection: Sendable {
             ?? expectations.disabledReason(for: test.id)
     }
 
+    /// `files` with only the cases this selection includes (`--only`, `--skip`, `--flag`, `--bug-type`), empty groups
+    /// and files dropped, and how many cases were left out. A left-out case is not in any output of the run:
+    /// counted as SKIP, it would read as if the implementation had skipped it. Cases `disabled` by an expectations
+    /// file stay in: they are the implementation's own SKIPs.
+    public func narrowed(_ files: [VectorFile]) -> (files: [VectorFile], leftOut: Int) {
+        var leftOut = 0
+        let kept = files.compactMap { file -> VectorFile? in
+            var copy = file
+            copy.testGroups = file.testGroups.compactMap { group in
+                var group = group
+                group.tests = group.tests.filter { test in
+                    let included =
+                        exclusionReason(id: test.id, flags: test.flags, bugTypes: test.flags.compactMap { file.notes[$0]?.bugType }) == nil
+                    if !included { leftOut += 1 }
+                    return included
+                }
+                return group.tests.isEmpty ? nil : group
+            }
+            return copy.testGroups.isEmpty ? nil : copy
+        }
+        return (kept, leftOut)
+    }
+
     /// The ids of the cases of `files` that a run executes (`--list`), in run order.
     public func selectedIDs(in files: [VectorFile], expectations: Expectations) -> [String] {
         files.flatMap { file in

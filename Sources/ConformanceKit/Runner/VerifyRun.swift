@@ -161,7 +161,8 @@ public struct VerifyRun {
         }
         let started = Date()
         let clock = ContinuousClock.now
-        var results = VectorRunner.run(files: files, sharedBy: runners)
+        let selected = options.selection.narrowed(files)
+        var results = VectorRunner.run(files: selected.files, sharedBy: runners)
         let vectorTime = ContinuousClock.now - clock
         if let liveChecks = options.liveChecks {
             do { results += try liveChecks(console) } catch {
@@ -173,6 +174,7 @@ public struct VerifyRun {
             vectorsVersion: files.first?.vectorsVersion ?? Harness.vectorsVersion, startedAt: started, results: results)
         report.allowEmpty = options.allowEmpty
         report.vectorSeconds = vectorTime.inSeconds
+        report.leftOut = selected.leftOut
         var stderrLog = ""
         for (index, shim) in implementations.compactMap({ $0 as? ShimImplementation }).enumerated() {
             shim.client.stop()
