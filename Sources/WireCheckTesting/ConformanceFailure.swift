@@ -24,6 +24,7 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
             lines.append("    input:    \(detail.input)")
             lines.append("    expected: \(detail.expected)")
             lines.append("    actual:   \(detail.actual)")
+            if let firstDifference = detail.firstDifference { lines.append("    first difference at \(firstDifference)") }
             lines += detail.hexDiffs.map { "    \($0)" }
         }
         lines.append("    rerun: WireCheckCases(\"\(id)\")")

@@ -140,7 +140,10 @@ final class FirstHourTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stderr)
         let line = try XCTUnwrap(TestEnvironment.readResults(directory).first { $0["id"]?.stringValue == id })
         let detail = try XCTUnwrap(line["detail"]?.objectValue)
-        XCTAssertEqual(detail["input"], #"{"text":"Zm9vYmFy"}"#)
+        // The arguments as the shim received them: the group's params merged with the case's input.
+        XCTAssertEqual(
+            try JSONParser.parse(Array(try XCTUnwrap(detail["input"]?.stringValue).utf8)),
+            ["variant": "std-padded-strict", "text": "Zm9vYmFy"])
         XCTAssertEqual(detail["expected"], #"{"bytes":"666f6f626172"}"#)
         XCTAssertEqual(detail["actual"], #"{"bytes":"666f6f636172"}"#)
         let diff = try XCTUnwrap(detail["hexDiffs"]?.arrayValue?.first?.stringValue)
@@ -148,7 +151,8 @@ final class FirstHourTests: XCTestCase {
         XCTAssertTrue(diff.contains("000000 expected 66 6f 6f 62 61 72"), diff)
         XCTAssertTrue(diff.contains("000000 actual   66 6f 6f 63 61 72"), diff)
         let summary = try String(contentsOfFile: "\(directory)/summary.md", encoding: .utf8)
-        XCTAssertTrue(summary.contains(#"input:    {"text":"Zm9vYmFy"}"#), summary)
+        XCTAssertTrue(summary.contains(#""text":"Zm9vYmFy""#), summary)
+        XCTAssertEqual(detail["firstDifference"], #"/bytes: expected "666f6f626172", actual "666f6f636172""#)
         let junit = try String(contentsOfFile: "\(directory)/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("expected: {&quot;bytes&quot;:&quot;666f6f626172&quot;}"), junit)
         XCTAssertTrue(result.stdout.contains("first difference at byte 3"), result.stdout)

@@ -5,7 +5,7 @@ import WireCore
 /// the expected and the actual output (each cut at `limit` characters), and for every hex field
 /// that differs, the two values aligned 16 bytes a line from the first differing byte.
 public struct FailureDetail: Sendable, Equatable {
-    /// The case's input, compact JSON.
+    /// The arguments sent to the implementation (the group's params and the case's input), compact JSON.
     public var input: String
     /// What a conformant implementation answers: the expected output, or the expected error class.
     public var expected: String
@@ -13,6 +13,9 @@ public struct FailureDetail: Sendable, Equatable {
     public var actual: String
     /// Aligned hex lines for each hex field whose value differs (empty when none).
     public var hexDiffs: [String]
+    /// Where the answer first differs from the expected output, as a JSON pointer with both values (nil when the
+    /// answer is an error, or when the two are equal as JSON and the suite's own comparison told them apart).
+    public var firstDifference: String?
 
     /// The longest value shown; the rest is counted, not printed.
     public static let limit = 2000
@@ -36,6 +39,35 @@ public struct FailureDetail: Sendable, Equatable {
             }
         }
         hexDiffs = diffs
+        firstDifference = expectedError == nil ? actualResult.flatMap { Self.firstDifference(expected, .object($0)) } : nil
+    }
+
+    /// The first place, depth first in the expected order, where `actual` differs from `expected`: a changed
+    /// value, a missing or an unexpected member, or an array of another length.
+    static func firstDifference(_ expected: JSONValue, _ actual: JSONValue, at path: String = "") -> String? {
+        func shown(_ value: JSONValue) -> String {
+            let text = JSONWriter.compact(value)
+            return text.count <= 120 ? text : "\(text.prefix(120))…"
+        }
+        func pointer(_ key: String) -> String {
+            path + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        switch (expected, actual) {
+        case (.object(let wanted), .object(let got)):
+            for (key, value) in wanted {
+                guard let other = got[key] else { return "\(pointer(key)): missing (expected \(shown(value)))" }
+                if let difference = firstDifference(value, other, at: pointer(key)) { return difference }
+            }
+            for (key, value) in got where wanted[key] == nil { return "\(pointer(key)): not expected (actual \(shown(value)))" }
+            return nil
+        case (.array(let wanted), .array(let got)):
+            for (index, (value, other)) in zip(wanted, got).enumerated() {
+                if let difference = firstDifference(value, other, at: pointer(String(index))) { return difference }
+            }
+            return wanted.count == got.count ? nil : "\(path.isEmpty ? "/" : path): \(wanted.count) items expected, \(got.count) actual"
+        default:
+            return expected == actual ? nil : "\(path.isEmpty ? "/" : path): expected \(shown(expected)), actual \(shown(actual))"
+        }
     }
 
     /// `text` cut at `limit` characters, saying how much was left out.
@@ -68,6 +100,7 @@ public struct FailureDetail: Sendable, Equatable {
     /// The detail as plain text, one labelled block each.
     public var text: String {
         var out = "input:    \(input)\nexpected: \(expected)\nactual:   \(actual)"
+        if let firstDifference { out += "\nfirst difference at \(firstDifference)" }
         for diff in hexDiffs { out += "\n" + diff }
         return out
     }
@@ -76,7 +109,7 @@ public struct FailureDetail: Sendable, Equatable {
     public var json: JSONValue {
         [
             "input": .string(input), "expected": .string(expected), "actual": .string(actual),
-            "hexDiffs": .array(hexDiffs.map { .string($0) }),
+            "hexDiffs": .array(hexDiffs.map { .string($0) }), "firstDifference": firstDifference.map(JSONValue.string) ?? .null,
         ]
     }
 }

@@ -72,7 +72,7 @@ public final class VectorRunner {
             // Written ahead, the calls of a batch overlap: each is given an equal share of its time.
             let share = elapsed.inSeconds * 1000 / Double(waiting.count)
             for (pending, outcome) in zip(waiting, outcomes) {
-                judge(&results[pending.index], outcome, test: pending.test, group: pending.group, suite: suite)
+                judge(&results[pending.index], outcome, call: pending.call, test: pending.test, group: pending.group, suite: suite)
                 results[pending.index].durationMs = share
             }
             waiting.removeAll(keepingCapacity: true)
@@ -124,7 +124,9 @@ public final class VectorRunner {
         return Prepared(result: result, call: call)
     }
 
-    private func judge(_ result: inout CaseResult, _ outcome: CallOutcome, test: TestCase, group: TestGroup, suite: any VectorSuite) {
+    private func judge(
+        _ result: inout CaseResult, _ outcome: CallOutcome, call: ShimRequest, test: TestCase, group: TestGroup, suite: any VectorSuite
+    ) {
         let verdict = judge.judge(outcome.response, test: test, in: group, of: suite)
         result.status = verdict.status
         result.reason = verdict.reason
@@ -135,8 +137,9 @@ public final class VectorRunner {
         if verdict.status.failsRun {
             var answer: JSONObject? = nil
             if case .success(.success(let object)) = outcome.response { answer = object }
+            // The arguments exactly as sent: the group's params merged with the case's input.
             result.detail = FailureDetail(
-                input: test.input, expected: test.expected, expectedError: test.result == .invalid ? test.error : nil,
+                input: .object(call.args), expected: test.expected, expectedError: test.result == .invalid ? test.error : nil,
                 actual: Self.describe(outcome.response), actualResult: answer)
         }
     }

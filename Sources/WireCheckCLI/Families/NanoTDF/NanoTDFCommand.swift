@@ -61,11 +61,13 @@ struct NanoTDFCommand: ParsableCommand {
                     if let frame { fields["arkavoFrame"] = .string(frame.name) }
                     JSONOutput.print(.object(fields))
                 } else if annotate {
+                    // Names padded to the longest, never cut: two long names must not read alike.
+                    let width = layout.map(\.name.count).max() ?? 0
                     for field in layout {
                         let offset = String(field.offset)
                         print(
-                            String(repeating: " ", count: max(0, 6 - offset.count)) + offset + "  "
-                                + field.name.padding(toLength: 28, withPad: " ", startingAt: 0) + " " + Hex.encode(field.bytes))
+                            String(repeating: " ", count: max(0, 6 - offset.count)) + offset + "  " + field.name
+                                + String(repeating: " ", count: width - field.name.count) + " " + Hex.encode(field.bytes))
                     }
                 } else {
                     print(JSONWriter(options: .init(indent: 2)).string(.object(fields)))
