@@ -22,7 +22,7 @@ final class FlatcRoundTripTests: XCTestCase {
             try Data(JSONWriter.compact(.object(table)).utf8).write(to: URL(fileURLWithPath: path))
             files.append(path)
         }
-        let schemas = "\(Repository.root)/Sources/CArkavoFlatBuffers/schemas"
+        let schemas = "\(Repository.root)/Vectors/arkavo/fbs"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/flatc")
         process.arguments = ["--binary", "-I", schemas, "-o", directory.path, "\(schemas)/\(schema)"] + files

@@ -3,6 +3,7 @@
 #   scripts/flatbuffers/generate.sh          writes Sources/CArkavoFlatBuffers/generated/*_generated.h
 #   scripts/flatbuffers/generate.sh --check  writes to a scratch folder and fails if anything differs
 # The committed headers must be what this flatc writes, so the C API is built on the real generator's code.
+# The schemas are in Vectors/arkavo/fbs/, where they ship with the vectors a decoder needs them for.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 target="$root/Sources/CArkavoFlatBuffers"
@@ -15,7 +16,7 @@ if [ "${1:-}" = "--check" ]; then
   trap 'rm -rf "$out"' EXIT
 fi
 mkdir -p "$out"
-(cd "$target/schemas" && flatc --cpp -o "$out" "${schemas[@]}")
+(cd "$root/Vectors/arkavo/fbs" && flatc --cpp -o "$out" "${schemas[@]}")
 
 if [ "${1:-}" = "--check" ]; then
   if ! diff -r "$out" "$target/generated" >&2; then

@@ -62,4 +62,21 @@ final class ArkavoCLITests: XCTestCase {
         XCTAssertEqual(fields?["content"]?["format"]?["type"], "json")
         XCTAssertEqual(fields?["topics"], [1, 2])
     }
+
+    /// The .fbs schemas ship with the vectors and `arkavo schemas` prints them byte for byte; an unknown name is a
+    /// usage error, a folder without schemas a harness error.
+    func testSchemasPrintsTheShippedFiles() throws {
+        let event = try XCTUnwrap(FileManager.default.contents(atPath: "\(TestEnvironment.root)/Vectors/arkavo/fbs/event.fbs"))
+        let printed = try wirecheck(["arkavo", "schemas", "event.fbs"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertEqual(printed.stdout, String(decoding: event, as: UTF8.self))
+        XCTAssertTrue(printed.stdout.contains("table Event"), printed.stdout)
+        let listed = try wirecheck(["arkavo", "schemas", "--list"])
+        XCTAssertEqual(
+            listed.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) },
+            ["entity.fbs", "event.fbs", "metadata.fbs"])
+        XCTAssertTrue(try wirecheck(["arkavo", "schemas"]).stdout.contains("// ==> Vectors/arkavo/fbs/metadata.fbs"))
+        XCTAssertNotEqual(try wirecheck(["arkavo", "schemas", "nope.fbs"]).status, 0)
+        XCTAssertEqual(try wirecheck(["arkavo", "schemas", "--vectors", "/nonexistent"]).status, 2)
+    }
 }

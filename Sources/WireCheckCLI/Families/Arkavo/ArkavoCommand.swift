@@ -10,7 +10,7 @@ struct ArkavoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arkavo",
         abstract: "Arkavo: decode WebSocket binary frames, and FlatBuffers Event and Metadata buffers (or build them from JSON).",
-        subcommands: [Frame.self, EventCommand.self, MetadataCommand.self])
+        subcommands: [Frame.self, EventCommand.self, MetadataCommand.self, ArkavoSchemasCommand.self])
 
     /// Prints a refusal (as `nanotdf inspect` does) and exits 1.
     static func refuse(_ error: ArkavoError, json: Bool) -> ExitCode {
