@@ -1,6 +1,7 @@
 import CdevAuth
 import ConformanceKit
 import WireCheckFamilies
+import WireCheckTestSupport
 import WireCheckTesting
 import WireCore
 import XCTest
@@ -108,5 +109,19 @@ final class WireCheckTestingTests: XCTestCase {
         XCTAssertEqual(narrowed.leftOut, total - kept.count)
         XCTAssertTrue(narrowed.files.flatMap(\.testGroups).allSatisfy { !$0.tests.isEmpty })
         XCTAssertEqual(CaseSelection().narrowed(files).leftOut, 0)
+    }
+
+    /// The README's table of operations names every op of the reference shim, so that an implementer reading it
+    /// sees them all (the NanoTDF and Arkavo ops were missing once).
+    func testTheReadmeOpsTableNamesEveryOp() throws {
+        let readme = try String(contentsOfFile: "\(Repository.root)/README.md", encoding: .utf8)
+        let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && !$0.hasPrefix("| `wirecheck") }
+        let named = Set(
+            table.flatMap { row in
+                row.split(separator: "|")[0].split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            })
+        let ops = Set(WireCheckFamilies.all.reference.names)
+        XCTAssertGreaterThan(ops.count, 30)
+        XCTAssertEqual(ops.subtracting(named).sorted(), [], "ops of the reference shim missing from the README's table")
     }
 }
