@@ -19,6 +19,31 @@ final class VectorTreeTests: XCTestCase {
             "run `wirecheck vectors generate` and commit Vectors/ and Corpus/")
     }
 
+    /// Every property a JSON Schema of the tree declares says what it is: the schemas are the contract's reference
+    /// for each field, so one without a `description` is a hole in it.
+    func testEverySchemaPropertyIsDescribed() throws {
+        var undescribed: [String] = []
+        func walk(_ node: JSONValue, _ path: String) {
+            switch node {
+            case .object(let object):
+                for (name, property) in object["properties"]?.objectValue ?? JSONObject() {
+                    if let fields = property.objectValue, fields["description"] == nil, fields["$ref"] == nil {
+                        undescribed.append("\(path)/properties/\(name)")
+                    }
+                }
+                for (key, value) in object { walk(value, "\(path)/\(key)") }
+            case .array(let items):
+                for (index, item) in items.enumerated() { walk(item, "\(path)/\(index)") }
+            default:
+                break
+            }
+        }
+        let schemas = VectorGenerator.render(suites: TestEnvironment.families.suites).files.filter { $0.path.hasPrefix("Vectors/schema/") }
+        XCTAssertGreaterThan(schemas.count, 30)
+        for (path, bytes) in schemas { walk(try JSONParser.parse(bytes), path) }
+        XCTAssertEqual(undescribed, [])
+    }
+
     func testEveryRegisteredSuiteHasAFileAndLoads() throws {
         let files = try TestEnvironment.vectorFiles()
         XCTAssertEqual(Set(files.map(\.suite)), Set(TestEnvironment.families.suites.map(\.id)))

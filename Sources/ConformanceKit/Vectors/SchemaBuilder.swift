@@ -112,9 +112,9 @@ public enum SchemaBuilder {
                 "error": described(
                     nullable(["type": "string", "pattern": .string(codePattern)]), "The error class an invalid case expects, else null."),
             ],
-            "if": ["properties": ["result": ["const": "invalid"]]],
-            "then": ["properties": ["error": ["type": "string"]]],
-            "else": ["properties": ["error": ["type": "null"]]],
+            "if": ["properties": ["result": ["const": "invalid", "description": "A case the implementation must refuse."]]],
+            "then": ["properties": ["error": ["type": "string", "description": "A refused case names its error class."]]],
+            "else": ["properties": ["error": ["type": "null", "description": "A case that is not refused has no error class."]]],
         ]
         return [
             "$schema": .string(draft),
