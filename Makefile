@@ -31,6 +31,7 @@ test: deps-test build
 	@# --skip-build: `build` built the tests. Not through SWIFTPM: the tests keep Swift's random hash seed.
 	$(SWIFT) test --skip-build
 	python3 scripts/validate_vectors.py Vectors
+	scripts/html_report_check.sh
 	.build/debug/wirecheck vectors generate
 	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
 	  git diff --exit-code --stat Vectors Corpus || { echo "make test: regenerating the vectors changed them; commit the output of 'wirecheck vectors generate'" >&2; exit 1; }; \

@@ -2,7 +2,8 @@
 # Installs the Debian packages WireCheck needs that a fresh machine may lack. Idempotent: when
 # everything is present it only asks dpkg (well under a second).
 #   scripts/deps.sh run    what `make run` needs: the C libraries the package links and pkg-config
-#   scripts/deps.sh test   + what the tests use: zbarimg (QR read-back), xmllint (JUnit schema), Python jsonschema
+#   scripts/deps.sh test   + what the tests use: zbarimg (QR read-back), xmllint (JUnit schema), Python jsonschema,
+#                          chromium (the HTML report in a real browser, scripts/html_report_check.sh)
 #   scripts/deps.sh all    + wrk (make load)
 # libflatbuffers-dev (headers of the Verifier and builders) is built into the package; flatc
 # (flatbuffers-compiler) is what the tests compare the encoder with and regenerate the C++ code with.
@@ -15,7 +16,7 @@ mode="${1:-all}"
 # libsecp256k1-dev is linked by the test targets only, but `make build` builds them too.
 # libsqlite3-dev: the SQLite that GRDB links (the mock MLS server's `--db` store).
 RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev libflatbuffers-dev libsqlite3-dev pkg-config)
-TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema flatbuffers-compiler)
+TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema flatbuffers-compiler chromium)
 ALL_PACKAGES=(wrk)
 case "$mode" in
   run) wanted=("${RUN_PACKAGES[@]}") ;;

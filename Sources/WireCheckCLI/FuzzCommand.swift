@@ -203,7 +203,10 @@ struct FuzzCommand: ParsableCommand {
             JSONOutput.print(Self.json(statistics, findings: campaign.findings, directory: directory, seed: seed))
         } else {
             print(Self.summary(statistics, findings: campaign.findings, seed: seed))
-            print("report: \(directory)/{fuzz.md,results.jsonl,junit.xml,summary.md}\(campaign.findings.isEmpty ? "" : ", findings/")")
+            print(
+                "report: \(directory)/index.html (and fuzz.md, results.jsonl, junit.xml, summary.md"
+                    + (campaign.findings.isEmpty ? ")" : ", findings/)")
+            )
         }
         if !campaign.findings.isEmpty { throw ExitCode(1) }
     }

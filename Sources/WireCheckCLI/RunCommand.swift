@@ -12,7 +12,7 @@ struct RunCommand: ParsableCommand {
             Starts `wirecheck shim` as a child process and drives every vector of every suite through the shim \
             protocol, exactly as it would drive another implementation. Then starts each family's mock server \
             on a free loopback port (cdev: in both profiles) and runs its live checks against it. Prints the summary table and writes \
-            results.jsonl, junit.xml and summary.md to reports/<run-name>/.
+            index.html (the report to open in a browser), results.jsonl, junit.xml and summary.md to reports/<run-name>/.
             Example: wirecheck run
             """)
 

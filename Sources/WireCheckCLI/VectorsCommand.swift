@@ -230,7 +230,7 @@ struct VerifyCommand: ParsableCommand {
                 if let detail = failure.detail { print(detail.text.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")) }
             }
             if report.failures.count > 20 { print("… \(report.failures.count - 20) more in \(outcome.directory)/summary.md") }
-            print("report: \(outcome.directory)/{results.jsonl,junit.xml,summary.md}")
+            print("report: \(outcome.directory)/index.html (and results.jsonl, junit.xml, summary.md)")
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -113,7 +113,7 @@ public struct RunReport: Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let files = [
             "results.jsonl": resultsJSONL, "junit.xml": JUnitReport(report: self).xml,
-            "summary.md": SummaryReport(report: self).markdown,
+            "summary.md": SummaryReport(report: self).markdown, "index.html": HTMLReport(report: self).html,
         ].merging(attachments) { a, _ in a }
         for (name, contents) in files {
             try contents.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)

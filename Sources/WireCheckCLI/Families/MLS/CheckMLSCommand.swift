@@ -51,7 +51,7 @@ struct CheckMLSCommand: ParsableCommand {
                 print("\(result.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id): \(result.reason)")
             }
             print(SummaryReport(report: report).table)
-            print("report: \(directory)/{results.jsonl,junit.xml,summary.md}")
+            print("report: \(directory)/index.html (and results.jsonl, junit.xml, summary.md)")
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
