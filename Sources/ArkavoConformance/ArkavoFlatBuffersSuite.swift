@@ -174,10 +174,14 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
                 var none = object
                 none["data_type"] = "NONE"
                 none["data"] = .null
+                // A union type that is null, with no table: flatc refuses null for the type (a scalar).
+                var nullType = JSONObject(object.filter { $0.key != "data" }.map { ($0.key, $0.value) })
+                nullType["data_type"] = .null
                 forms += [
                     (at, "none-with-data", replacing(object, "data_type", "NONE")),
                     (at, "undefined-with-data", replacing(object, "data_type", 9)),
                     (at, "none-with-null-data", .object(none)),
+                    (at, "null-without-data", .object(nullType)),
                 ]
             }
             for (key, member) in object.members {

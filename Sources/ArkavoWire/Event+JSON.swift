@@ -44,7 +44,7 @@ extension Event {
         let timestamp = try reader.uint64("timestamp")
         let status: ActionStatus = try reader.enumValue("status", .unused)
         var type: UInt8 = 0
-        if let value = reader.raw("data_type") {
+        if let value = try reader.rawScalar("data_type") {
             if let name = value.stringValue, let named = EventData.typeNames.first(where: { $0.value == name })?.key {
                 type = named
             } else if case .int(let n) = value, let raw = UInt8(exactly: n) {

@@ -182,6 +182,9 @@ struct TableReader {
     /// The raw value of `key` (for the union), marked read.
     mutating func raw(_ key: String) -> JSONValue? { value(key) }
 
+    /// A scalar field's JSON as it is (a union's type, read by name or number), nil when absent; `null` is refused.
+    mutating func rawScalar(_ key: String) throws(FlatBufferJSONError) -> JSONValue? { try scalar(key) }
+
     /// Refuses keys that are not fields of the table.
     func finish() throws(FlatBufferJSONError) {
         for key in object.keys where !read.contains(key) { throw fail(key, "not a field of this table") }

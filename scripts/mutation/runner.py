@@ -287,7 +287,7 @@ def patch_of(row: dict) -> str:
     mutant under reports/automutants/seed-*/, a hand-written one under Mutants/)."""
     if row.get("patch"):
         return os.path.join(ROOT, row["patch"])
-    found = glob.glob(os.path.join(ROOT, "reports", "automutants", "seed-*", row["mutant"] + ".patch"))
+    found = sorted(glob.glob(os.path.join(ROOT, "reports", "automutants", "seed-*", row["mutant"] + ".patch")))
     found += glob.glob(os.path.join(ROOT, "Mutants", row["mutant"] + ".patch"))
     if not found:
         sys.exit(f"mutants: no patch for {row['mutant']} (generate the set again with its seed)")

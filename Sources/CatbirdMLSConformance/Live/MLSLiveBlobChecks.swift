@@ -57,7 +57,10 @@ extension MLSLiveChecker {
     static func cid(_ cid: String, names bytes: [UInt8]) -> Bool {
         let digest = Array(SHA256.hash(data: bytes))
         if cid == "sha256-" + Hex.encode(digest) { return true }
-        guard cid.first == "b", let decoded = base32Decoded(cid.utf8.dropFirst()) else { return false }
+        // 36 bytes are 58 base32 characters: one more would decode to the same bytes when its bits are zero.
+        guard cid.first == "b", cid.utf8.count == 1 + (36 * 8 + 4) / 5, let decoded = base32Decoded(cid.utf8.dropFirst()) else {
+            return false
+        }
         return decoded == [0x01, 0x55, 0x12, 0x20] + digest
     }
 

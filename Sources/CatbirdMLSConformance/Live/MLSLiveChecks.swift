@@ -23,7 +23,7 @@ extension MLSLiveChecker {
         checkKeyPackages(&session)
         checkConversation(&session)
         checkMessages(session)
-        checkOrdering(session)
+        checkOrdering()
         checkParams()
         checkLimitsTaken(session)
         checkErrors(session)

@@ -6,14 +6,15 @@ import WireCore
 /// request, and the heartbeat every client gets in the legacy envelope.
 extension CdevLiveChecker {
     /// The answer to request id 7 for a method no server has: JSON-RPC 2.0 error -32601 ("method not
-    /// found"), with no raw `<`, `>` or `&` (Go escapes them). Heartbeats before it are skipped.
+    /// found"), with no raw `<`, `>` or `&` (Go escapes them). Heartbeats and notifications (events, which head sends
+    /// as JSON-RPC notifications) before it are skipped.
     static func jsonRPCAnswer(_ probe: WebSocketProbe) -> Outcome {
-        for _ in 0..<4 {
+        for _ in 0..<16 {
             guard let text = probe.receiveText() else { break }
             guard let object = (try? JSONParser.parse(text))?.objectValue else {
                 return .fail("the answer is not JSON: \(text.prefix(200).debugDescription)")
             }
-            if object["event"]?.stringValue == "heartbeat" { continue }
+            if object["event"]?.stringValue == "heartbeat" || (object["method"] != nil && object["id"] == nil) { continue }
             guard object["jsonrpc"]?.stringValue == "2.0", object["id"] == .int(7) else {
                 return .fail("not a JSON-RPC answer to id 7: \(text.prefix(200))")
             }
@@ -39,9 +40,11 @@ extension CdevLiveChecker {
     /// claude_status, uptime_seconds}}`, whatever protocol the client speaks.
     func heartbeat(_ probe: WebSocketProbe) -> Outcome {
         let deadline = Date().addingTimeInterval(options.heartbeatSeconds + options.timeout)
-        // Each empty read waits up to `timeout`; a closed connection returns at once, so the reads are counted too.
+        // Each empty read waits up to `timeout`; a closed connection returns at once, so the reads are counted too
+        // (as many as the deadline could need, and a few more).
         var reads = 0
-        while Date() < deadline, reads < 100 {
+        let most = Int(((options.heartbeatSeconds + options.timeout) / max(options.timeout, 0.01)).rounded(.up)) + 5
+        while Date() < deadline, reads < most {
             reads += 1
             guard let text = probe.receiveText() else { continue }
             guard let object = (try? JSONParser.parse(text))?.objectValue, object["event"]?.stringValue == "heartbeat" else { continue }

@@ -107,8 +107,8 @@ public struct HTMLReport {
     // MARK: The cases, for the script
 
     /// One compact array per case: `[status, suite, id, flags, reason, detail?]`, the detail (failures and findings
-    /// only) an object. Arrays rather than objects keep a 3,500-case page small; `</` is written `<\/` so that no
-    /// value can end the script element.
+    /// only) an object. Arrays rather than objects keep a 3,500-case page small; `<`, `>` and `&` are written
+    /// `\u003c`… so that no value can end the script element or open a comment in it.
     var caseData: String {
         let rows: [JSONValue] = report.results.map { result in
             var row: [JSONValue] = [
@@ -129,7 +129,7 @@ public struct HTMLReport {
             }
             return .array(row)
         }
-        return JSONWriter.compact(.array(rows)).replacingOccurrences(of: "</", with: "<\\/")
+        return JSONWriter(options: .init(escapeHTML: true)).string(.array(rows))
     }
 
     /// Text for HTML element content and attribute values.
@@ -175,6 +175,8 @@ public struct HTMLReport {
     static let script = """
         (function(){
         var cases=JSON.parse(document.getElementById('data').textContent);
+        // What the text filter searches, made once: the id, reason, flags and detail of each case, lower-cased.
+        var text=cases.map(function(c){return (c[2]+' '+c[4]+' '+c[3].join(' ')+' '+(c[5]?JSON.stringify(c[5]):'')).toLowerCase();});
         var body=document.getElementById('rows'),shown=document.getElementById('shown'),more=document.getElementById('more');
         var fields=['status','suite','flag','q'],limit=500,matching=[];
         function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
@@ -192,10 +194,9 @@ public struct HTMLReport {
             else{tr.parentNode.insertBefore(detail(c),tr.nextSibling);tr.classList.add('open');}});
           return tr;}
         function values(){var v={};fields.forEach(function(f){v[f]=document.getElementById(f).value;});return v;}
-        function matches(c,v){if(v.status&&c[0]!==v.status)return false;if(v.suite&&c[1]!==v.suite)return false;
-          if(v.flag&&c[3].indexOf(v.flag)<0)return false;if(!v.q)return true;var q=v.q.toLowerCase();
-          return (c[2]+' '+c[4]+' '+c[3].join(' ')+' '+(c[5]?JSON.stringify(c[5]):'')).toLowerCase().indexOf(q)>=0;}
-        function render(){var v=values();matching=cases.filter(function(c){return matches(c,v);});body.textContent='';
+        function matches(c,i,v){if(v.status&&c[0]!==v.status)return false;if(v.suite&&c[1]!==v.suite)return false;
+          if(v.flag&&c[3].indexOf(v.flag)<0)return false;return !v.q||text[i].indexOf(v.q.toLowerCase())>=0;}
+        function render(){var v=values();matching=cases.filter(function(c,i){return matches(c,i,v);});body.textContent='';
           limit=500;append();
           var h=fields.filter(function(f){return v[f];}).map(function(f){return f+'='+encodeURIComponent(v[f]);}).join('&');
           if(('#'+h)!==location.hash&&!(h===''&&location.hash===''))history.replaceState(null,'',h?'#'+h:location.pathname);}
@@ -207,10 +208,14 @@ public struct HTMLReport {
           shown.textContent=matching.length+' of '+cases.length+' cases'+(matching.length>limit?', '+limit+' shown':'');
           more.hidden=matching.length<=limit;}
         document.getElementById('show-more').addEventListener('click',function(){limit+=500;append();});
-        var hash=new URLSearchParams(location.hash.slice(1));
-        fields.forEach(function(f){var e=document.getElementById(f);if(hash.get(f)!=null)e.value=hash.get(f);
-          e.addEventListener(f==='q'?'input':'change',render);});
-        if(!location.hash&&cases.some(function(c){return c[0]==='FAIL'||c[0]==='XPASS';}))document.getElementById('status').value='FAIL';
+        function fromHash(){var hash=new URLSearchParams(location.hash.slice(1));
+          fields.forEach(function(f){document.getElementById(f).value=hash.get(f)||'';});}
+        fields.forEach(function(f){document.getElementById(f).addEventListener(f==='q'?'input':'change',render);});
+        window.addEventListener('hashchange',function(){fromHash();render();});
+        fromHash();
+        // Opened without a filter, a run with failures shows them first (FAIL, else XPASS).
+        if(!location.hash){['FAIL','XPASS'].some(function(s){var any=cases.some(function(c){return c[0]===s;});
+          if(any)document.getElementById('status').value=s;return any;});}
         render();
         })();
         """
