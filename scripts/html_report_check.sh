@@ -33,6 +33,14 @@ check "status=FAIL" "$failures" "first difference"
 check "status=FAIL" "$failures" "expected"
 check "status=FAIL&q=trailing-bits-1-char" "$(count FAIL trailing-bits-1-char)" "trailing-bits-1-char"
 check "status=PASS" "$(count PASS)" "PASS"
+# The bug-type filter: the cases whose flags have the bug type of NonCanonical (from the vector file's notes).
+bug=$(python3 -c 'import json; print(json.load(open("Vectors/wirecore/base64.json"))["notes"]["NonCanonical"]["bugType"])')
+bugged=$(python3 -c '
+import json, sys
+notes = json.load(open("Vectors/wirecore/base64.json"))["notes"]
+rows = map(json.loads, open(sys.argv[1]))
+print(sum(any(notes.get(f, {}).get("bugType") == sys.argv[2] for f in r["flags"]) for r in rows))' "$dir/results.jsonl" "$bug")
+check "bug=$bug" "$((bugged < 500 ? bugged : 500))" "NonCanonical"
 timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --window-size=1280,1600 --screenshot="$dir/screenshot.png" "$page" \
   >/dev/null 2>&1
 [ -s "$dir/screenshot.png" ] || { echo "html_report_check: no screenshot" >&2; exit 1; }

@@ -22,9 +22,10 @@ final class HTMLReportTests: XCTestCase {
         let detail = FailureDetail(
             input: ["text": "</script><script>alert(1)</script>"], expected: ["bytes": "00"], expectedError: nil, actual: "{}",
             actualResult: ["bytes": "01"])
-        let report = RunReport(
+        var report = RunReport(
             runName: "verify-1", implementation: "test <shim>", vectorsVersion: "1.0.0", startedAt: Date(timeIntervalSince1970: 0),
             results: [result("wirecore/base64/a", .pass), result("wirecore/base64/b", .fail, reason: "bytes differ", detail: detail)])
+        report.bugTypes = ["Padding": .edgeCase]
         let html = HTMLReport(report: report).html
 
         XCTAssertTrue(html.hasPrefix("<!doctype html>"))
@@ -33,7 +34,9 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("test &lt;shim&gt;"), "text is escaped")
         XCTAssertTrue(html.contains("FAILURES (exit 1)"))
         // The data: one array per case, a failure with its detail; only the page's own two script elements close.
-        XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 2)
+        XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 3)
+        XCTAssertTrue(html.contains(#"<option>EDGE_CASE</option>"#), "the bug types of the run's flags are a filter")
+        XCTAssertTrue(html.contains(#"{"Padding":"EDGE_CASE"}"#))
         let start = try XCTUnwrap(html.range(of: #"<script type="application/json" id="data">"#)).upperBound
         let end = try XCTUnwrap(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
         let cases = try XCTUnwrap(try JSONParser.parse(Array(html[start..<end].utf8)).arrayValue)

@@ -3,8 +3,8 @@ import WireCore
 
 /// `index.html`: the run as one self-contained page (no network, no external script or style) that people open
 /// first. The counts per format and suite and the spec coverage are written as HTML; the cases travel as JSON in
-/// the page and a short script lays out the table, filters it (status, suite, flag, text) and opens a failure's
-/// detail. The filters live in the URL's fragment (`#status=FAIL&q=base64`), so a filtered view can be linked.
+/// the page and a short script lays out the table, filters it (status, suite, flag, bug type, text) and opens a
+/// failure's detail. The filters live in the URL's fragment (`#status=FAIL&q=base64`), so a view can be linked.
 public struct HTMLReport {
     /// The run.
     public let report: RunReport
@@ -42,6 +42,7 @@ public struct HTMLReport {
             <label>status <select id="status"><option value="">any</option>\(statusOptions)</select></label>
             <label>suite <select id="suite"><option value="">any</option>\(options(report.suites))</select></label>
             <label>flag <select id="flag"><option value="">any</option>\(options(flags))</select></label>
+            <label>bug type <select id="bug"><option value="">any</option>\(options(bugTypeNames))</select></label>
             <label>text <input id="q" type="search" placeholder="id, reason, input…"></label>
             <output id="shown"></output>
             </form>
@@ -52,6 +53,7 @@ public struct HTMLReport {
             <section><h2>Spec coverage</h2>\(coverageTable)</section>
             </main>
             <script type="application/json" id="data">\(caseData)</script>
+            <script type="application/json" id="bug-types">\(bugTypeData)</script>
             <script>\(Self.script)</script>
             </body></html>
 
@@ -62,6 +64,15 @@ public struct HTMLReport {
     // MARK: Static parts
 
     private var flags: [String] { Array(Set(report.results.flatMap(\.flags))).sorted() }
+
+    /// The bug types of the flags the run's cases carry.
+    private var bugTypeNames: [String] { Array(Set(flags.compactMap { report.bugTypes[$0]?.rawValue })).sorted() }
+
+    /// Flag → bug type, for the script's filter.
+    var bugTypeData: String {
+        JSONWriter(options: .init(escapeHTML: true)).string(
+            .object(JSONObject(flags.compactMap { flag in report.bugTypes[flag].map { (flag, .string($0.rawValue)) } })))
+    }
 
     private var statusOptions: String {
         CaseStatus.allCases.filter { status in report.results.contains { $0.status == status } }
@@ -178,7 +189,8 @@ public struct HTMLReport {
         // What the text filter searches, made once: the id, reason, flags and detail of each case, lower-cased.
         var text=cases.map(function(c){return (c[2]+' '+c[4]+' '+c[3].join(' ')+' '+(c[5]?JSON.stringify(c[5]):'')).toLowerCase();});
         var body=document.getElementById('rows'),shown=document.getElementById('shown'),more=document.getElementById('more');
-        var fields=['status','suite','flag','q'],limit=500,matching=[];
+        var fields=['status','suite','flag','bug','q'],limit=500,matching=[];
+        var bugTypes=JSON.parse(document.getElementById('bug-types').textContent);
         function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
         function block(label,text){var d=el('div');d.appendChild(el('div','label',label));d.appendChild(el('pre',null,text));return d;}
         function detail(c){var tr=el('tr','detail'),td=el('td');td.colSpan=4;var d=c[5];
@@ -195,7 +207,9 @@ public struct HTMLReport {
           return tr;}
         function values(){var v={};fields.forEach(function(f){v[f]=document.getElementById(f).value;});return v;}
         function matches(c,i,v){if(v.status&&c[0]!==v.status)return false;if(v.suite&&c[1]!==v.suite)return false;
-          if(v.flag&&c[3].indexOf(v.flag)<0)return false;return !v.q||text[i].indexOf(v.q.toLowerCase())>=0;}
+          if(v.flag&&c[3].indexOf(v.flag)<0)return false;
+          if(v.bug&&!c[3].some(function(f){return bugTypes[f]===v.bug;}))return false;
+          return !v.q||text[i].indexOf(v.q.toLowerCase())>=0;}
         function render(){var v=values();matching=cases.filter(function(c,i){return matches(c,i,v);});body.textContent='';
           limit=500;append();
           var h=fields.filter(function(f){return v[f];}).map(function(f){return f+'='+encodeURIComponent(v[f]);}).join('&');

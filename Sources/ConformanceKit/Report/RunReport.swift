@@ -22,6 +22,8 @@ public struct RunReport: Sendable {
     public var vectorSeconds: Double? = nil
     /// Vector cases the selection (`--only`, `--skip`, `--flag`, `--bug-type`) left out of the run and its reports.
     public var leftOut = 0
+    /// The bug type of each flag of the run's vector files (their notes), for the HTML report's filter.
+    public var bugTypes: [String: BugType] = [:]
 
     /// "N cases left out by the selection", when some were.
     public var leftOutLine: String? {

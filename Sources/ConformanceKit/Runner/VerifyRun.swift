@@ -175,6 +175,7 @@ public struct VerifyRun {
         report.allowEmpty = options.allowEmpty
         report.vectorSeconds = vectorTime.inSeconds
         report.leftOut = selected.leftOut
+        for file in files { for (flag, note) in file.notes { report.bugTypes[flag] = note.bugType } }
         var stderrLog = ""
         for (index, shim) in implementations.compactMap({ $0 as? ShimImplementation }).enumerated() {
             shim.client.stop()
