@@ -128,22 +128,14 @@ extension MLSLiveChecker {
         }
         check("getConvos-lists-it", spec: ["2.1"]) {
             guard let convoId = session.convoId else { return .skip("no conversation was created") }
-            // Pages of 100 are followed until the conversation shows up or the cursors end.
-            var cursor: String?
-            var seen = 0
-            for page in 1...20 {
-                let query = "limit=100" + (cursor.map { "&cursor=\(URLQueryEncoding.encodeComponent($0))" } ?? "")
-                switch output(try call(.getConvos, token: options.token, query: query), .getConvos) {
-                case .failure(let f): return .fail("page \(page): \(f.reason)")
-                case .success(let body):
-                    let ids = body["convos"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
-                    seen += ids.count
-                    if ids.contains(convoId) { return .pass("200, listed on page \(page) (\(seen) conversation(s) read)") }
-                    cursor = body["cursor"]?.stringValue
-                }
-                if cursor == nil { break }
+            // Pages are followed until the conversation shows up or the cursors end.
+            switch listedIDs("", until: [convoId]) {
+            case .failure(let f): return .fail(f.reason)
+            case .success(let ids):
+                return ids.contains(convoId)
+                    ? .pass("200, listed (\(ids.count) conversation(s) read)")
+                    : .fail("the new conversation is not listed in \(ids.count) conversation(s)")
             }
-            return .fail("the new conversation is not listed in \(seen) conversation(s)")
         }
     }
 

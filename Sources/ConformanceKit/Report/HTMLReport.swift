@@ -100,17 +100,11 @@ public struct HTMLReport {
     }
 
     private var coverageTable: String {
-        var coverage: [String: (cases: Int, passed: Int)] = [:]
-        for result in report.results where result.status.wasExecuted {
-            for section in result.spec {
-                coverage[section, default: (0, 0)].cases += 1
-                if result.status == .pass { coverage[section, default: (0, 0)].passed += 1 }
-            }
-        }
+        let coverage = report.specCoverage
         guard !coverage.isEmpty else { return "<p>No case was executed.</p>" }
         var table = "<table class=\"counts\"><thead><tr><th>spec section</th><th>cases</th><th>passed</th></tr></thead><tbody>"
-        for section in coverage.keys.sorted(by: SummaryReport.sectionOrder) {
-            table += "<tr><td>\(Self.escape(section))</td><td>\(coverage[section]!.cases)</td><td>\(coverage[section]!.passed)</td></tr>"
+        for (section, cases, passed) in coverage {
+            table += "<tr><td>\(Self.escape(section))</td><td>\(cases)</td><td>\(passed)</td></tr>"
         }
         return table + "</tbody></table>"
     }
@@ -143,21 +137,8 @@ public struct HTMLReport {
         return JSONWriter(options: .init(escapeHTML: true)).string(.array(rows))
     }
 
-    /// Text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text for HTML element content and attribute values: JUnit's XML escaping, which is HTML's too.
+    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 
     static let style = """
         body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d232a;background:#f6f7f9}

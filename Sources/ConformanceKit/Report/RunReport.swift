@@ -83,6 +83,18 @@ public struct RunReport: Sendable {
         return "conformant on the \(executedCount) case\(executedCount == 1 ? "" : "s") run (exit 0)"
     }
 
+    /// Executed cases (SKIP and UNIMPLEMENTED are not) and how many passed, per spec section, in reading order.
+    public var specCoverage: [(section: String, cases: Int, passed: Int)] {
+        var coverage: [String: (cases: Int, passed: Int)] = [:]
+        for result in results where result.status.wasExecuted {
+            for section in result.spec {
+                coverage[section, default: (0, 0)].cases += 1
+                if result.status == .pass { coverage[section, default: (0, 0)].passed += 1 }
+            }
+        }
+        return coverage.keys.sorted(by: SummaryReport.sectionOrder).map { ($0, coverage[$0]!.cases, coverage[$0]!.passed) }
+    }
+
     /// The FAIL and XPASS results.
     public var failures: [CaseResult] { results.filter { $0.status.failsRun } }
 

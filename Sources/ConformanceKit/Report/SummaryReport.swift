@@ -76,16 +76,7 @@ public struct SummaryReport {
         }
         out += "\n## Spec coverage\n\nCases executed per spec section (SKIP and UNIMPLEMENTED are not counted).\n\n"
         out += "| spec section | cases | passed |\n|---|---:|---:|\n"
-        var coverage: [String: (cases: Int, passed: Int)] = [:]
-        for result in report.results where result.status.wasExecuted {
-            for section in result.spec {
-                coverage[section, default: (0, 0)].cases += 1
-                if result.status == .pass { coverage[section, default: (0, 0)].passed += 1 }
-            }
-        }
-        for section in coverage.keys.sorted(by: Self.sectionOrder) {
-            out += "| \(section) | \(coverage[section]!.cases) | \(coverage[section]!.passed) |\n"
-        }
+        for (section, cases, passed) in report.specCoverage { out += "| \(section) | \(cases) | \(passed) |\n" }
         return out
     }
 

@@ -34,8 +34,7 @@ public struct CaseSelection: Sendable {
     /// Nil when `test` of `file` runs under this selection and the expectations' `disabled` entries,
     /// otherwise why it is SKIP. The bug types of a case are those of its flags' notes.
     public func skipReason(for test: TestCase, in file: VectorFile, expectations: Expectations) -> String? {
-        exclusionReason(id: test.id, flags: test.flags, bugTypes: test.flags.compactMap { file.notes[$0]?.bugType })
-            ?? expectations.disabledReason(for: test.id)
+        exclusionReason(for: test, in: file) ?? expectations.disabledReason(for: test.id)
     }
 
     /// `files` with only the cases this selection includes (`--only`, `--skip`, `--flag`, `--bug-type`), empty groups
@@ -49,8 +48,7 @@ public struct CaseSelection: Sendable {
             copy.testGroups = file.testGroups.compactMap { group in
                 var group = group
                 group.tests = group.tests.filter { test in
-                    let included =
-                        exclusionReason(id: test.id, flags: test.flags, bugTypes: test.flags.compactMap { file.notes[$0]?.bugType }) == nil
+                    let included = exclusionReason(for: test, in: file) == nil
                     if !included { leftOut += 1 }
                     return included
                 }
@@ -66,6 +64,11 @@ public struct CaseSelection: Sendable {
         files.flatMap { file in
             file.allTests.filter { skipReason(for: $0.test, in: file, expectations: expectations) == nil }.map(\.test.id)
         }
+    }
+
+    /// Nil when the selection includes `test` of `file`; its bug types are those of its flags' notes.
+    func exclusionReason(for test: TestCase, in file: VectorFile) -> String? {
+        exclusionReason(id: test.id, flags: test.flags, bugTypes: test.flags.compactMap { file.notes[$0]?.bugType })
     }
 
     /// Nil when the case is selected, otherwise the reason it is skipped.
