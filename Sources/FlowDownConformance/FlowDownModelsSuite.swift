@@ -269,6 +269,9 @@ public struct FlowDownModelsSuite: VectorSuite {
         return Array(try! encoder.encode([["name": "binary model"]]))
     }
 
+    /// An encoded plist is compared as models; the other groups as written.
+    public func comparesAsWritten(_ group: TestGroup) -> Bool { group.type != Self.encodeModels.type }
+
     /// Encoded plists are compared as FlowDown's output can be: decoded, capabilities as a set, an
     /// empty `ext_data` the same as none (note CapabilityOrder). The bytes must be an XML plist.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {

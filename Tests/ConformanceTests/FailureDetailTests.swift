@@ -29,4 +29,31 @@ final class FailureDetailTests: XCTestCase {
         XCTAssertNil(
             FailureDetail(input: [:], expected: [:], expectedError: "malformed", actual: "", actualResult: ["a": 1]).firstDifference)
     }
+
+    func testALongStringNamesItsFirstDifferingCharacterWithAWindow() {
+        let wanted = String(repeating: "QUJD", count: 2_500)
+        var scalars = Array(wanted)
+        scalars[6_001] = "x"
+        let got = String(scalars) + "=="
+        let difference = FailureDetail.firstDifference(["sealed": .string(wanted)], ["sealed": .string(got)])
+        XCTAssertEqual(
+            difference,
+            "/sealed: 10000 characters expected, 10002 actual; first difference at character 6001: "
+                + #"expected …"UJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQ"…, "#
+                + #"actual …"UJDQUJDQUJDQUJDQUJDQUJDQxJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQ"…"#)
+        // A string that is a prefix of the other: the shorter one's window ends without "…".
+        let cut = FailureDetail.stringDifference(wanted, String(wanted.prefix(9_990)))
+        XCTAssertEqual(
+            cut,
+            #"10000 characters expected, 9990 actual; first difference at character 9990: expected …"JDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJD", "#
+                + #"actual …"JDQUJDQUJDQUJDQUJDQUJDQU""#)
+    }
+
+    func testASuiteThatDoesNotCompareAsWrittenLeavesItsOwnReasonAlone() {
+        let expected: JSONValue = ["payload": "{}", "sealed": "AAAA"]
+        let detail = FailureDetail(
+            input: [:], expected: expected, expectedError: nil, actual: "", actualResult: ["payload": "{ }"], comparedAsWritten: false)
+        XCTAssertNil(detail.firstDifference)
+        XCTAssertFalse(detail.text.contains("first difference"), detail.text)
+    }
 }

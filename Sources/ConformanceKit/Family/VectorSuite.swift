@@ -26,6 +26,10 @@ public protocol VectorSuite: Sendable {
     func generate() -> VectorFile
     /// Why a successful result does not match the case's `expected`, or nil when it does.
     func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String?
+    /// Whether `mismatch` compares a group's answers member by member with `expected` as written (the default),
+    /// so that a failure's first differing JSON member is the difference; false where the suite decodes or
+    /// verifies instead (a random seal, a plist compared as models), and its own reason is the one to read.
+    func comparesAsWritten(_ group: TestGroup) -> Bool
     /// The `expected` a case of `group` would have, made from the reference's result for it (`wirecheck
     /// fuzz` judges an input against it); by default the result itself.
     func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject
@@ -65,6 +69,9 @@ extension VectorSuite {
 
     /// The reference's result as it stands.
     public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }
+
+    /// Answers are compared with `expected` as written.
+    public func comparesAsWritten(_ group: TestGroup) -> Bool { true }
 
     /// By default every key of `expected` must be in the result with an equal value.
     public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {

@@ -73,7 +73,8 @@ public enum FuzzFindings {
         if case .success(.success(let object)) = finding.outcome.response { answer = object }
         result.detail = FailureDetail(
             input: test.input, expected: test.expected, expectedError: test.error,
-            actual: VectorRunner.describe(finding.outcome.response), actualResult: answer)
+            actual: VectorRunner.describe(finding.outcome.response), actualResult: answer,
+            comparedAsWritten: finding.input.suite.comparesAsWritten(finding.input.group))
         return result
     }
 }

@@ -20,8 +20,12 @@ public struct FailureDetail: Sendable, Equatable {
     /// The longest value shown; the rest is counted, not printed.
     public static let limit = 2000
 
-    /// The detail of one case from its vector data and the implementation's answer.
-    public init(input: JSONValue, expected: JSONValue, expectedError: String?, actual: String, actualResult: JSONObject?) {
+    /// The detail of one case from its vector data and the implementation's answer; `comparedAsWritten` is the
+    /// suite's `comparesAsWritten` (without it, the first differing member need not be the difference).
+    public init(
+        input: JSONValue, expected: JSONValue, expectedError: String?, actual: String, actualResult: JSONObject?,
+        comparedAsWritten: Bool = true
+    ) {
         self.input = Self.cut(JSONWriter.compact(input))
         if let expectedError {
             self.expected = "error \(expectedError)"
@@ -39,7 +43,8 @@ public struct FailureDetail: Sendable, Equatable {
             }
         }
         hexDiffs = diffs
-        firstDifference = expectedError == nil ? actualResult.flatMap { Self.firstDifference(expected, .object($0)) } : nil
+        firstDifference =
+            expectedError == nil && comparedAsWritten ? actualResult.flatMap { Self.firstDifference(expected, .object($0)) } : nil
     }
 
     /// The first place, depth first in the expected order, where `actual` differs from `expected`: a changed
@@ -65,9 +70,29 @@ public struct FailureDetail: Sendable, Equatable {
                 if let difference = firstDifference(value, other, at: pointer(String(index))) { return difference }
             }
             return wanted.count == got.count ? nil : "\(path.isEmpty ? "/" : path): \(wanted.count) items expected, \(got.count) actual"
+        case (.string(let wanted), .string(let got)) where wanted != got && max(wanted.count, got.count) > 120:
+            return "\(path.isEmpty ? "/" : path): \(stringDifference(wanted, got))"
         default:
             return expected == actual ? nil : "\(path.isEmpty ? "/" : path): expected \(shown(expected)), actual \(shown(actual))"
         }
+    }
+
+    /// Two long strings that differ, as the hex diff shows bytes: the lengths, the first differing character
+    /// (counted in Unicode scalars from 0) and the same window of each around it, so that a wrong Base64 field
+    /// of 10 KB reads as one short line instead of two long ones cut at the same prefix.
+    static func stringDifference(_ expected: String, _ actual: String) -> String {
+        let wanted = Array(expected.unicodeScalars), got = Array(actual.unicodeScalars)
+        let first = zip(wanted, got).enumerated().first { $1.0 != $1.1 }?.offset ?? min(wanted.count, got.count)
+        let start = max(0, first - 24)
+        func window(_ scalars: [Unicode.Scalar]) -> String {
+            let end = min(scalars.count, first + 40)
+            guard start < end else { return "(ends)" }
+            var text = String(String.UnicodeScalarView(scalars[start..<end]))
+            text = JSONWriter.compact(.string(text))
+            return (start > 0 ? "…" : "") + text + (end < scalars.count ? "…" : "")
+        }
+        return "\(wanted.count) characters expected, \(got.count) actual; first difference at character \(first): "
+            + "expected \(window(wanted)), actual \(window(got))"
     }
 
     /// `text` cut at `limit` characters, saying how much was left out.

@@ -140,7 +140,7 @@ public final class VectorRunner {
             // The arguments exactly as sent: the group's params merged with the case's input.
             result.detail = FailureDetail(
                 input: .object(call.args), expected: test.expected, expectedError: test.result == .invalid ? test.error : nil,
-                actual: Self.describe(outcome.response), actualResult: answer)
+                actual: Self.describe(outcome.response), actualResult: answer, comparedAsWritten: suite.comparesAsWritten(group))
         }
     }
 

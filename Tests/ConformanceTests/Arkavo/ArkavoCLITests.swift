@@ -63,8 +63,8 @@ final class ArkavoCLITests: XCTestCase {
         XCTAssertEqual(fields?["topics"], [1, 2])
     }
 
-    /// The .fbs schemas ship with the vectors and `arkavo schemas` prints them byte for byte; an unknown name is a
-    /// usage error, a folder without schemas a harness error.
+    /// The .fbs schemas ship with the vectors and `arkavo schemas` prints them byte for byte (as text or in JSON); an
+    /// unknown name is a usage error, a folder without schemas a harness error.
     func testSchemasPrintsTheShippedFiles() throws {
         let event = try XCTUnwrap(FileManager.default.contents(atPath: "\(TestEnvironment.root)/Vectors/arkavo/fbs/event.fbs"))
         let printed = try wirecheck(["arkavo", "schemas", "event.fbs"])
@@ -76,6 +76,12 @@ final class ArkavoCLITests: XCTestCase {
             listed.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) },
             ["entity.fbs", "event.fbs", "metadata.fbs"])
         XCTAssertTrue(try wirecheck(["arkavo", "schemas"]).stdout.contains("// ==> Vectors/arkavo/fbs/metadata.fbs"))
+        let json = try JSONParser.parse(try wirecheck(["arkavo", "schemas", "event.fbs", "--json"]).stdout)
+        XCTAssertEqual(json.arrayValue?.first?["name"], "event.fbs")
+        XCTAssertEqual(json.arrayValue?.first?["text"]?.stringValue, String(decoding: event, as: UTF8.self))
+        let paths = try JSONParser.parse(try wirecheck(["arkavo", "schemas", "--list", "--json"]).stdout).arrayValue ?? []
+        XCTAssertEqual(paths.last?["path"], "Vectors/arkavo/fbs/metadata.fbs")
+        XCTAssertEqual(paths.last?["text"], nil)
         XCTAssertNotEqual(try wirecheck(["arkavo", "schemas", "nope.fbs"]).status, 0)
         XCTAssertEqual(try wirecheck(["arkavo", "schemas", "--vectors", "/nonexistent"]).status, 2)
     }
