@@ -10,12 +10,24 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
     public let reason: String
     /// The input, expected and actual values (truncated like the CLI's report).
     public let detail: FailureDetail?
+    /// Whether `id` is a case that `WireCheckCases(id)` runs again (not so for a selection that matched nothing).
+    let rerunnable: Bool
 
     init(_ result: CaseResult) {
         id = result.id
         status = result.status
         reason = result.reason
         detail = result.detail
+        rerunnable = true
+    }
+
+    /// A failure that is not one case's answer: a selection that tests nothing, a case the vectors lost.
+    init(id: String, reason: String) {
+        self.id = id
+        status = .fail
+        self.reason = reason
+        detail = nil
+        rerunnable = false
     }
 
     public var description: String {
@@ -27,7 +39,7 @@ public struct ConformanceFailure: Error, CustomStringConvertible, Sendable {
             if let firstDifference = detail.firstDifference { lines.append("    first difference at \(firstDifference)") }
             lines += detail.hexDiffs.map { "    \($0)" }
         }
-        lines.append("    rerun: WireCheckCases(\"\(id)\")")
+        if rerunnable { lines.append("    rerun: WireCheckCases(\"\(id)\")") }
         return lines.joined(separator: "\n")
     }
 }

@@ -2,9 +2,10 @@ import CdevAuth
 import ConformanceKit
 import WireCheckFamilies
 import WireCheckTestSupport
-import WireCheckTesting
 import WireCore
 import XCTest
+
+@testable import WireCheckTesting
 
 /// `WireCheckTesting` in-process: an `Implementation` that forwards to the reference shim conforms
 /// everywhere; one with a bug fails exactly the cases the bug touches, each named by its id.
@@ -123,5 +124,73 @@ final class WireCheckTestingTests: XCTestCase {
         let ops = Set(WireCheckFamilies.all.reference.names)
         XCTAssertGreaterThan(ops.count, 30)
         XCTAssertEqual(ops.subtracting(named).sorted(), [], "ops of the reference shim missing from the README's table")
+    }
+
+    /// Nothing passes without being tested: a mistyped selection fails in both styles, a selection of ops the
+    /// implementation does not list fails unless allowEmpty, a run in which every case was unimplemented fails, and
+    /// the summary line counts the unimplemented cases with their ops.
+    func testNothingPassesWithoutBeingTested() throws {
+        func failure(_ testCase: ConformanceCase, _ implementation: some Implementation, allowEmpty: Bool = false) -> String? {
+            do throws(ConformanceFailure) {
+                try testCase.check(implementation, allowEmpty: allowEmpty)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let syntaxOnly = OpTable(name: "SyntaxOnly", [ATProtoOps.syntax { _, _ throws(ShimError) in }])
+
+        // A typo: Swift Testing gets one case that fails naming the glob; XCTest fails before running.
+        let typo = WireCheckCases("wirecore/base64/std-padded-strict/*", "wirecore/base64/url-padded-strikt")
+        XCTAssertEqual(typo.count, 22)
+        let named = try XCTUnwrap(failure(try XCTUnwrap(typo.last), syntaxOnly))
+        XCTAssertTrue(named.contains("'wirecore/base64/url-padded-strikt' matches no case id"), named)
+        XCTAssertNotNil(failure(try XCTUnwrap(typo.last), syntaxOnly, allowEmpty: true), "allowEmpty does not excuse a typo")
+        let typoCheck = ConformanceCheck(syntaxOnly, suites: ["cdev/tokenz"], strict: false, expectations: nil, allowEmpty: true)
+        XCTAssertEqual(typoCheck.results.count, 0)
+        XCTAssertTrue(typoCheck.failures.first?.contains("'cdev/tokenz' matches no case id") == true, "\(typoCheck.failures)")
+
+        // Ops the implementation does not list: every case fails, unless allowEmpty.
+        let tokenCase = try XCTUnwrap(WireCheckCases("cdev/tokens/validate-spec-v1").first)
+        XCTAssertEqual(tokenCase.op, "cdev.validate")
+        let none = try XCTUnwrap(failure(tokenCase, syntaxOnly))
+        XCTAssertTrue(none.contains("SyntaxOnly implements none of the ops of the 1 selected cases (cdev.validate)"), none)
+        XCTAssertNil(failure(tokenCase, syntaxOnly, allowEmpty: true))
+        XCTAssertEqual(
+            ConformanceCheck(syntaxOnly, suites: ["cdev/tokens"], strict: false, expectations: nil, allowEmpty: false).failures.count, 1)
+
+        // Unimplemented found by calling (no supportedOps): XCTest fails when nothing at all ran, and says why.
+        struct Nothing: Implementation {
+            func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject { throw .unimplemented }
+        }
+        let nothing = ConformanceCheck(Nothing(), suites: ["cdev/tokens"], strict: false, expectations: nil, allowEmpty: false)
+        XCTAssertFalse(nothing.results.isEmpty)
+        XCTAssertTrue(
+            nothing.failures.last?.hasSuffix("Nothing does not implement cdev.mint, cdev.validate; pass allowEmpty: true if that is meant")
+                == true, "\(nothing.failures)")
+        XCTAssertEqual(
+            nothing.summary, "WireCheckTesting: Nothing on cdev/tokens: \(nothing.results.count) not implemented (cdev.mint, cdev.validate)"
+        )
+        XCTAssertEqual(
+            ConformanceCheck(Nothing(), suites: ["cdev/tokens"], strict: false, expectations: nil, allowEmpty: true).failures, [])
+
+        // Some ran: the unimplemented rest is counted in the summary, not failed.
+        let mixed = ConformanceCheck(
+            syntaxOnly, suites: ["atproto/syntax", "cdev/tokens"], strict: false, expectations: nil, allowEmpty: false)
+        let summary = try XCTUnwrap(mixed.summary)
+        XCTAssertTrue(summary.hasPrefix("WireCheckTesting: SyntaxOnly on atproto/syntax cdev/tokens: "), summary)
+        XCTAssertTrue(summary.hasSuffix("not implemented (cdev.mint, cdev.validate)"), summary)
+    }
+
+    /// The expectations file is named by its absolute path when it cannot be read or is wrong.
+    func testTheExpectationsFileIsNamedByItsPath() throws {
+        let missing = URL(fileURLWithPath: "no-such-expectations.json")
+        let check = ConformanceCheck(Forwarding(), suites: ["cdev/tokens"], strict: false, expectations: missing, allowEmpty: false)
+        XCTAssertEqual(check.failures, ["expectations: cannot read \(FileManager.default.currentDirectoryPath)/no-such-expectations.json"])
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-bad-expect-\(getpid()).json")
+        try Data(#"{"expectedFailure": {}}"#.utf8).write(to: bad)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let invalid = ConformanceCheck(Forwarding(), suites: ["cdev/tokens"], strict: false, expectations: bad, allowEmpty: false)
+        XCTAssertEqual(invalid.failures, ["\(bad.standardizedFileURL.path): expectations: unknown key 'expectedFailure'"])
     }
 }

@@ -24,6 +24,8 @@ public struct Expectations: Sendable, Equatable {
 
     /// Why an expectations file was refused; each names the key.
     public enum Invalid: Error, CustomStringConvertible {
+        case unreadable(path: String)
+        indirect case inFile(path: String, Invalid)
         case notJSON(String)
         case notAnObject
         case unknownKey(String)
@@ -33,6 +35,8 @@ public struct Expectations: Sendable, Equatable {
 
         public var description: String {
             switch self {
+            case .unreadable(let path): "expectations: cannot read \(path)"
+            case .inFile(let path, let invalid): "\(path): \(invalid)"
             case .notJSON(let reason): "expectations: \(reason)"
             case .notAnObject: "expectations: top level must be an object"
             case .unknownKey(let key): "expectations: unknown key '\(key)'"
@@ -40,6 +44,19 @@ public struct Expectations: Sendable, Equatable {
             case .emptyEntry(let section, let pattern): "expectations: \(section)[\"\(pattern)\"] needs a non-empty string"
             case .badVerdict(let pattern): "expectations: acceptable[\"\(pattern)\"] must be \"accept\" or \"reject\""
             }
+        }
+    }
+
+    /// Reads the file at `url`; an unreadable file is named by its absolute path (a relative one is resolved
+    /// against the working directory, which under `swift test` is not always the package's), any other problem by
+    /// the path and the key.
+    public init(contentsOf url: URL) throws(Invalid) {
+        let path = url.standardizedFileURL.path
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        do throws(Invalid) {
+            try self.init(json: Array(data))
+        } catch {
+            throw .inFile(path: path, error)
         }
     }
 
