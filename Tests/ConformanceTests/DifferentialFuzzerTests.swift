@@ -55,6 +55,33 @@ final class DifferentialFuzzerTests: XCTestCase {
             }
         ])
 
+    /// `wirecheck fuzz` judges an input against `expected(fromReference:)`; on every valid vector case that must be the
+    /// case's own `expected`, or an implementation the vectors pass is a finding of the fuzzer (once, FlowDown's
+    /// informational raw keys, which the reference op does not return, were flagged on every input).
+    func testTheFuzzersExpectedIsTheVectorsExpectedOnEveryValidCase() throws {
+        let reference = ReferenceShim(families: TestEnvironment.families)
+        var compared = 0
+        var differing: [String] = []
+        for file in try Self.files() {
+            let suite = try XCTUnwrap(TestEnvironment.families.suite(id: file.suite))
+            for (group, test) in file.allTests where test.result == .valid {
+                let call = try XCTUnwrap(suite.kind(of: group)).call(for: test, in: group)
+                guard case .success(let result) = reference.handle(ShimRequest(id: 1, op: call.op, args: call.args)).outcome else {
+                    differing.append("\(test.id): the reference refuses it")
+                    continue
+                }
+                compared += 1
+                let expected = suite.expected(fromReference: result, in: group)
+                let keysDiffer = Set(expected.keys) != Set(test.expected.objectValue?.keys ?? [])
+                if keysDiffer || suite.mismatch(result: expected, for: test, in: group) != nil {
+                    differing.append("\(test.id): \(JSONWriter.compact(.object(expected)).prefix(200))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 1500)
+        XCTAssertEqual(differing, [])
+    }
+
     /// Every op of every family, mutated, answered by the reference through its shim interface: no finding.
     func testTheReferenceAgreesWithItselfOnEveryOp() throws {
         let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
