@@ -82,12 +82,12 @@ enum ATProtoSyntaxEdgeCases {
         }
         either(
             .uri, "valid RFC 3986 URIs the checker refuses",
-            "the checker uses upstream's regular expression, which wants "
-                + "'scheme:' and then a non-empty authority-like part, so some RFC 3986 URIs are refused",
+            "this project's rule (an RFC 3986 scheme, ':', an optional '//', then a first character that is neither "
+                + "whitespace nor '/') is looser than upstream's regular expression but still refuses some RFC 3986 URIs",
             "file:///etc/hosts", "https:/example.com")
         either(
             .cid, "a real CIDv0 (base58, Qm…)",
-            "the interop rule refuses only 46-character values starting 'Qmb'; other CIDv0 "
+            "the interop rule refuses values starting 'Qmb' (any length, as indigo's parser does); other CIDv0 "
                 + "strings pass that check although atproto allows CIDv1 only", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn")
         either(
             .cid, "a CID of 257 characters", "the 256-character limit is the Go implementation's (indigo); the spec sets none",

@@ -71,14 +71,24 @@ struct FlagsCommand: ParsableCommand {
         }
         var rows: [JSONValue] = []
         for flag in Set(files.flatMap(\.notes.keys)).sorted() {
-            let owners = files.filter { $0.notes[flag] != nil }
-            let note = owners[0].notes[flag]!
-            if let bugType, note.bugType.rawValue != bugType { continue }
-            let cases = owners.flatMap(\.allTests).filter { $0.test.flags.contains(flag) }.count
-            rows.append([
-                "flag": .string(flag), "bugType": .string(note.bugType.rawValue), "cases": .int(Int64(cases)),
-                "suites": .array(owners.map { .string($0.suite) }), "description": .string(note.description),
-            ])
+            // Suites may share a flag's name with a meaning of their own (`Whitespace`): one row per meaning.
+            var meanings: [(note: VectorFile.Note, owners: [VectorFile])] = []
+            for file in files {
+                guard let note = file.notes[flag] else { continue }
+                if let index = meanings.firstIndex(where: { $0.note == note }) {
+                    meanings[index].owners.append(file)
+                } else {
+                    meanings.append((note, [file]))
+                }
+            }
+            for (note, owners) in meanings {
+                if let bugType, note.bugType.rawValue != bugType { continue }
+                let cases = owners.flatMap(\.allTests).filter { $0.test.flags.contains(flag) }.count
+                rows.append([
+                    "flag": .string(flag), "bugType": .string(note.bugType.rawValue), "cases": .int(Int64(cases)),
+                    "suites": .array(owners.map { .string($0.suite) }), "description": .string(note.description),
+                ])
+            }
         }
         if json { return JSONOutput.print(.array(rows)) }
         for row in rows {
@@ -161,7 +171,11 @@ struct VerifyCommand: ParsableCommand {
             "Run only cases whose flags have this bug type (repeatable): \(BugType.allCases.map(\.rawValue).joined(separator: ", ")).",
             valueName: "B")) var bugType: [String] = []
     @Flag(help: "Print the ids that would run, and run nothing.") var list = false
-    @Flag(help: "Also require the error class of invalid cases; resolve acceptable cases by the expectations file.")
+    @Flag(
+        help: """
+            Also require the error class of invalid cases and, on acceptable cases, the reference's answer when accepted; \
+            with an expectations file, its `acceptable` section says which verdict is yours (without one, either passes).
+            """)
     var strict = false
     @Option(help: ArgumentHelp("Expectations file: disabled, expectedFailures, errorMap, acceptable.", valueName: "FILE"))
     var expect: String?

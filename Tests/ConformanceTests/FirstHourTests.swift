@@ -102,7 +102,7 @@ final class FirstHourTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("appears twice"), result.stderr)
     }
 
-    /// `vectors flags` lists every value `--flag` takes, with its bug type and case count.
+    /// `vectors flags` lists every value `--flag` takes, with its bug type and case count, once per meaning.
     func testFlagsCommandListsTheValuesOfFlag() throws {
         let all = try wirecheck(["vectors", "flags", "--vectors", TestEnvironment.vectorsDirectory, "--json"])
         XCTAssertEqual(all.status, 0, all.stderr)
@@ -112,6 +112,10 @@ final class FirstHourTests: XCTestCase {
         XCTAssertEqual(nonCanonical["cases"], 16)
         let files = try TestEnvironment.vectorFiles()
         XCTAssertEqual(Set(rows.compactMap { $0["flag"]?.stringValue }), Set(files.flatMap(\.notes.keys)))
+        // A flag two suites define each their own way is listed once per meaning, each with its suites and cases.
+        let whitespace = rows.filter { $0["flag"] == "Whitespace" }
+        XCTAssertEqual(whitespace.map { $0["suites"] }, [["wirecore/base64"], ["atproto/syntax"]])
+        XCTAssertNotEqual(whitespace.first?["description"], whitespace.last?["description"])
         let auth = try wirecheck(["vectors", "flags", "--vectors", TestEnvironment.vectorsDirectory, "--bug-type", "AUTH_BYPASS", "--json"])
         let authRows = try XCTUnwrap(try JSONParser.parse(auth.stdout).arrayValue)
         XCTAssertFalse(authRows.isEmpty)
