@@ -177,9 +177,12 @@ final class DifferentialFuzzerTests: XCTestCase {
         XCTAssertTrue(keys.contains("wirecore.base64Decode invalid:non-zero-trailing-bits valid:"), "\(keys)")
         XCTAssertTrue(keys.contains("wirecore.base64Decode invalid:bad-padding valid:"), "\(keys)")
         XCTAssertEqual(summary["sent"]?.intValue, 3000)
-        for name in ["fuzz.md", "results.jsonl", "junit.xml", "summary.md", "findings/wirecore/base64.json"] {
+        for name in ["fuzz.md", "results.jsonl", "junit.xml", "summary.md", "index.html", "findings/wirecore/base64.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/\(name)"), name)
         }
+        // The HTML report lists each finding as a failed case.
+        let html = try String(contentsOfFile: "\(reports)/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("non-zero-trailing-bits"), "the findings are in index.html")
         let rerun = try TestEnvironment.run(
             [try TestEnvironment.wirecheck, "vectors", "verify", "--vectors", "\(reports)/findings", "--shim", shim, "--json"],
             directory: TestEnvironment.root)
