@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "WireCheckFamilies", targets: ["WireCheckFamilies"]),
         // `swift test` for implementers: the vectors as resources, one test per case.
         .library(name: "WireCheckTesting", targets: ["WireCheckTesting"]),
+        .library(name: "WireCheckTestingWireCore", targets: ["WireCheckTestingWireCore"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -101,7 +102,9 @@ let package = Package(
 
         // The generic harness (knows no family), then one conformance target per family.
         .target(name: "ConformanceKit", dependencies: ["WireCore", "HTTPExchange", crypto]),
-        .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore", "CrossCheck"]),
+        .target(name: "WireCoreConformance", dependencies: ["ConformanceKit", "WireCore"]),
+        // The codec benchmarks, next to libsodium: apart from the suites, so that the typed helpers need no C library.
+        .target(name: "WireCoreBench", dependencies: ["ConformanceKit", "WireCore", "WireCoreConformance", "CrossCheck"]),
         .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
         .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService", crypto]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
@@ -133,7 +136,12 @@ let package = Package(
                 "ArkavoConformance",
                 "ATProtoConformance", "CatbirdMLSConformance",
             ]),
-        .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCheckFamilies", "WireCore"]),
+        // The generic testing library: vectors, judge, expectations, both test styles. It judges every family from the
+        // vectors and their schemas (DeclaredSuite), so it links no family's reference code and no C or system library
+        // (FlowDownConformance, for four comparisons that decode or verify, needs swift-crypto only).
+        .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCore", "FlowDownConformance"]),
+        // Typed helpers, one product per family: the family's op builders for `OpTable`.
+        .target(name: "WireCheckTestingWireCore", dependencies: ["WireCoreConformance", "WireCore"]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
@@ -142,7 +150,8 @@ let package = Package(
         .executableTarget(
             name: "WireCheckCLI",
             dependencies: [
-                "CAllocationCount", "WireCore", "ConformanceKit", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "NanoTDF",
+                "CAllocationCount", "WireCore", "WireCoreBench", "WireCoreConformance", "ConformanceKit", "FlowDownConformance",
+                "CdevConformance", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
@@ -180,7 +189,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
-                "CatbirdMLSEmbedded", .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "CatbirdMLSEmbedded", "WireCoreBench", .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

@@ -12,7 +12,11 @@ let package = Package(
         .target(name: "ExampleBase64"),
         .testTarget(
             name: "ExampleBase64Tests",
-            dependencies: ["ExampleBase64", .product(name: "WireCheckTesting", package: "WireCheck")]),
+            dependencies: [
+                "ExampleBase64", .product(name: "WireCheckTesting", package: "WireCheck"),
+                // The typed helpers of the family under test (WireCoreOps), for the typed shape.
+                .product(name: "WireCheckTestingWireCore", package: "WireCheck"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -98,7 +98,7 @@ public struct MLSLexiconSuite: VectorSuite {
                 if errors.isEmpty {
                     tests.append(
                         TestCase(
-                            id: id, comment: c.comment, flags: c.flags, spec: ["catbird-mls.md 2-3"], input: JSONObject(F.value(c.value)),
+                            id: id, comment: c.comment, flags: c.flags, spec: ["catbird-mls 2-3"], input: JSONObject(F.value(c.value)),
                             expected: [:], result: .valid))
                 } else {
                     var expected: JSONObject = [:]
@@ -108,7 +108,7 @@ public struct MLSLexiconSuite: VectorSuite {
                     tests.append(
                         TestCase(
                             id: id, comment: "\(c.comment) (\(errors.map(\.description).joined(separator: "; ")))", flags: c.flags,
-                            spec: ["catbird-mls.md 2-3", "atproto Lexicon"], input: JSONObject(F.value(c.value)), expected: expected,
+                            spec: ["catbird-mls 2-3", "atproto Lexicon"], input: JSONObject(F.value(c.value)), expected: expected,
                             result: .invalid,
                             error: MLSOps.invalidValueCode))
                 }

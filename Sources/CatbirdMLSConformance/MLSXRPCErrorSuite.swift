@@ -234,7 +234,7 @@ public struct MLSXRPCErrorSuite: VectorSuite {
                     F.retryAfterSeconds(c.expectedRetryAfter.map(Int64.init)))
                 return TestCase(
                     id: "\(id)/\(endpoint.rawValue)/\(n + 1)", comment: c.comment, flags: [c.flag],
-                    spec: ["catbird-mls.md 5", "atproto XRPC"],
+                    spec: ["catbird-mls 5", "atproto XRPC"],
                     input: input, expected: expected, result: .valid)
             }
             return tests.isEmpty ? nil : TestGroup(type: Self.read.type, params: JSONObject(F.endpoint(endpoint)), tests: tests)

@@ -2,6 +2,8 @@ import ArgumentParser
 import CatbirdMLSEmbedded
 import ConformanceKit
 import WireCheckFamilies
+import WireCoreBench
+import WireCoreConformance
 
 /// The families and the commands they bring. The families themselves are listed once, in
 /// `WireCheckFamilies` (shared with `WireCheckTesting`); `run`, `vectors`, `shim`, `bench`, `serve` and
@@ -9,7 +11,7 @@ import WireCheckFamilies
 enum Families {
     /// Every family, in the order of runs and reports, with the parts that run a mock in process and
     /// are kept out of `WireCheckFamilies` for its dependencies (see `MLSFamily.family`).
-    static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock)
+    static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
     static let commands: [any ParsableCommand.Type] = [

@@ -6,7 +6,8 @@ import XCTest
 /// failure per failing case, with its id, input, expected and actual values, then prints one summary line
 /// (passed, failed, expected failures, and the unimplemented cases with their ops). `expectations` is the CLI's
 /// `--expect` file, by URL (`Bundle.module.url(forResource:withExtension:)` for one in the test target's
-/// resources); `expectationsFile` is the same as a path, relative to the working directory.
+/// resources); `expectationsFile` is the same as a path, relative to the working directory. `vectors` is the vectors
+/// folder when not the default (`ConformanceVectors`): on a simulator or device, a resource of the test target.
 ///
 /// Nothing passes without being tested: a glob that matches no case fails, and so does a run in which no case
 /// was executed (every selected op unimplemented) unless `allowEmpty` is true. Returns the results of the selected
@@ -14,11 +15,12 @@ import XCTest
 @discardableResult
 public func assertConforms(
     _ implementation: some Implementation, suites: [String] = ["*"], strict: Bool = false, expectations: URL? = nil,
-    expectationsFile: String? = nil, allowEmpty: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    expectationsFile: String? = nil, allowEmpty: Bool = false, vectors: URL? = nil, file: StaticString = #filePath,
+    line: UInt = #line
 ) -> [CaseResult] {
     let check = ConformanceCheck(
         implementation, suites: suites, strict: strict, expectations: expectations ?? expectationsFile.map { URL(fileURLWithPath: $0) },
-        allowEmpty: allowEmpty)
+        allowEmpty: allowEmpty, vectors: vectors)
     if let summary = check.summary { print(summary) }
     for failure in check.failures { XCTFail(failure, file: file, line: line) }
     return check.results
@@ -31,7 +33,7 @@ struct ConformanceCheck {
     var failures: [String] = []
     var summary: String?
 
-    init(_ implementation: some Implementation, suites: [String], strict: Bool, expectations: URL?, allowEmpty: Bool) {
+    init(_ implementation: some Implementation, suites: [String], strict: Bool, expectations: URL?, allowEmpty: Bool, vectors: URL? = nil) {
         var loaded = Expectations()
         if let expectations {
             do throws(Expectations.Invalid) {
@@ -41,15 +43,22 @@ struct ConformanceCheck {
                 return
             }
         }
-        let selected = SelectedCases(suites)
-        if let problem = emptySelectionProblem(
-            unmatched: selected.unmatched, count: selected.entries.count, ops: selected.ops, implementation: implementation,
-            allowEmpty: allowEmpty)
+        let set: VectorSet
+        switch ConformanceVectors.set(vectors) {
+        case .success(let loaded): set = loaded
+        case .failure(let failure):
+            failures = [failure.message]
+            return
+        }
+        let selected = SelectedCases(suites, in: set)
+        if let problem = unmatchedSelectionProblem(selected.unmatched)
+            ?? nothingImplementedProblem(
+                count: selected.entries.count, ops: selected.ops, implementation: implementation, allowEmpty: allowEmpty)
         {
             failures = [problem]
             return
         }
-        results = ConformanceRun.run(implementation, selection: CaseSelection(only: suites), strict: strict, expectations: loaded)
+        results = ConformanceRun.run(implementation, selection: CaseSelection(only: suites), strict: strict, expectations: loaded, in: set)
         failures = results.filter(\.status.failsRun).map { ConformanceFailure($0).description }
         let opOfCase = Dictionary(selected.entries.map { ($0.id, $0.op) }, uniquingKeysWith: { first, _ in first })
         let unimplemented = Set(results.filter { $0.status == .unimplemented }.compactMap { opOfCase[$0.id] }).sorted()

@@ -1,7 +1,6 @@
 import ConformanceKit
+import Foundation
 import Testing
-import WireCheckFamilies
-import WireCore
 
 /// One vector case, for a parameterised test: Swift Testing names each argument by its
 /// `description`, the case's stable id.
@@ -14,12 +13,15 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public let flags: [String]
     /// The shim op the case calls (`cdev.validate`).
     public let op: String
+    /// The vectors it comes from; nil for the case that reports a selection that could not be made.
+    let vectors: VectorSet?
     /// The ops of every case the same `WireCheckCases` call selected, to tell a run that tests nothing.
     let selectionOps: Set<String>
     /// How many cases that call selected.
     let selectionCount: Int
-    /// The globs of that call that matched no case; set only on the one case that reports them.
-    let unmatched: [String]
+    /// Why that call selected nothing it could run (globs that match no case, vectors that cannot be read); set only
+    /// on the one case that reports it.
+    let selectionFailure: String?
 
     public var description: String { id }
 
@@ -35,14 +37,15 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
         _ implementation: some Implementation, strict: Bool = false, expectations: Expectations = Expectations(),
         allowEmpty: Bool = false
     ) throws(ConformanceFailure) {
-        if let problem = emptySelectionProblem(
-            unmatched: unmatched, count: selectionCount, ops: selectionOps, implementation: implementation, allowEmpty: allowEmpty)
+        guard let vectors else { throw ConformanceFailure(id: id, reason: selectionFailure ?? "no vectors") }
+        if let problem = nothingImplementedProblem(
+            count: selectionCount, ops: selectionOps, implementation: implementation, allowEmpty: allowEmpty)
         {
             throw ConformanceFailure(id: id, reason: problem)
         }
         let results = ConformanceRun.run(
-            implementation, selection: CaseSelection(only: [id]), strict: strict, expectations: expectations,
-            files: ConformanceVectors.files.filter { $0.suite == suite })
+            implementation, selection: CaseSelection(only: [id]), strict: strict, expectations: expectations, in: vectors,
+            files: vectors.files.filter { $0.suite == suite })
         guard let result = results.first(where: { $0.id == id }) else {
             throw ConformanceFailure(id: id, reason: "the vectors have no case \(id) any more")
         }
@@ -56,20 +59,30 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 }
 
 /// The cases whose ids match any of `globs` (`*` crosses `/`; a suite id such as `cdev/tokens`
-/// selects its cases), in file order: `@Test(arguments: WireCheckCases("cdev/*"))`. Globs that match nothing
-/// add one case that fails, naming them (Swift Testing would otherwise pass a test with no arguments).
-public func WireCheckCases(_ globs: String...) -> [ConformanceCase] {
-    let selected = SelectedCases(globs)
-    let ops = selected.ops
+/// selects its cases), in file order: `@Test(arguments: WireCheckCases("cdev/*"))`. `vectors` is the vectors
+/// folder, when not the default (`ConformanceVectors`): on a simulator or device, a resource of the test target.
+/// Globs that match nothing, or vectors that cannot be read, give one case that fails saying so (Swift Testing
+/// would otherwise pass a test with no arguments).
+public func WireCheckCases(_ globs: String..., vectors: URL? = nil) -> [ConformanceCase] {
+    func failing(_ name: String, _ reason: String) -> [ConformanceCase] {
+        [
+            ConformanceCase(
+                id: name, suite: "", flags: [], op: "", vectors: nil, selectionOps: [], selectionCount: 0, selectionFailure: reason)
+        ]
+    }
+    let set: VectorSet
+    switch ConformanceVectors.set(vectors) {
+    case .success(let loaded): set = loaded
+    case .failure(let failure): return failing("the vectors cannot be read", failure.message)
+    }
+    let selected = SelectedCases(globs, in: set)
     var cases = selected.entries.map {
         ConformanceCase(
-            id: $0.id, suite: $0.suite, flags: $0.flags, op: $0.op, selectionOps: ops, selectionCount: selected.entries.count,
-            unmatched: [])
+            id: $0.id, suite: $0.suite, flags: $0.flags, op: $0.op, vectors: set, selectionOps: selected.ops,
+            selectionCount: selected.entries.count, selectionFailure: nil)
     }
-    if !selected.unmatched.isEmpty {
-        let name = "no case matches " + selected.unmatched.map { "'\($0)'" }.joined(separator: ", ")
-        cases.append(
-            ConformanceCase(id: name, suite: "", flags: [], op: "", selectionOps: [], selectionCount: 0, unmatched: selected.unmatched))
+    if let problem = unmatchedSelectionProblem(selected.unmatched) {
+        cases += failing("no case matches " + selected.unmatched.map { "'\($0)'" }.joined(separator: ", "), problem)
     }
     return cases
 }

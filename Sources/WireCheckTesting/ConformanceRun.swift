@@ -1,17 +1,28 @@
 import ConformanceKit
-import WireCheckFamilies
+import Foundation
 
 /// A run of the conformance runner (the one the CLI uses) over an in-process `Implementation`.
 public enum ConformanceRun {
-    /// The results of the selected cases of `files` (default: every vector file); the cases the selection leaves
-    /// out have no result.
+    /// The results of the selected cases of the vectors in `vectors` (default: `ConformanceVectors.directory`); the
+    /// cases the selection leaves out have no result. A folder that cannot be read stops the program with the reason.
     public static func run(
         _ implementation: some Implementation, selection: CaseSelection = CaseSelection(), strict: Bool = false,
-        expectations: Expectations = Expectations(), files: [VectorFile] = ConformanceVectors.files
+        expectations: Expectations = Expectations(), vectors: URL? = nil
+    ) -> [CaseResult] {
+        switch ConformanceVectors.set(vectors) {
+        case .success(let set): return run(implementation, selection: selection, strict: strict, expectations: expectations, in: set)
+        case .failure(let failure): preconditionFailure(failure.message)
+        }
+    }
+
+    /// The results of the selected cases of `set` (of `files` of it, when given).
+    static func run(
+        _ implementation: some Implementation, selection: CaseSelection, strict: Bool, expectations: Expectations, in set: VectorSet,
+        files: [VectorFile]? = nil
     ) -> [CaseResult] {
         let runner = VectorRunner(
-            implementation: ImplementationAdapter(implementation, allOps: ConformanceVectors.allOps),
-            judge: CaseJudge(strict: strict, expectations: expectations), selection: selection, families: WireCheckFamilies.all)
-        return runner.run(files: selection.narrowed(files).files)
+            implementation: ImplementationAdapter(implementation, allOps: set.ops),
+            judge: CaseJudge(strict: strict, expectations: expectations), selection: selection, suites: set.suites)
+        return runner.run(files: selection.narrowed(files ?? set.files).files)
     }
 }

@@ -1,43 +1,91 @@
 import ConformanceKit
+import FlowDownConformance
 import Foundation
-import WireCheckFamilies
+import Synchronization
 
-/// The golden vectors of this checkout of WireCheck, loaded once, in the families' order. They are
-/// found from this file's own path (`Sources/WireCheckTesting/` → `Vectors/`), which holds for a path
-/// dependency and for SwiftPM's checkout of a URL dependency alike, so a user configures nothing.
-/// (A resource copy was tried: SwiftPM copies a symlink to `Vectors/` as a dangling symlink, and a second
-/// copy of 4 MB of vectors in the repository would drift.) `WIRECHECK_VECTORS` overrides the folder.
-public enum ConformanceVectors {
-    /// The folder the vectors are read from.
-    public static var directory: String {
-        if let override = ProcessInfo.processInfo.environment["WIRECHECK_VECTORS"], !override.isEmpty { return override }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Vectors").path
+/// One folder of vectors as `WireCheckTesting` runs them: the vector files, and a suite per file judged from the
+/// files and their schemas alone (`DeclaredSuite`), so that no family's reference code is linked; FlowDown's
+/// four comparisons that decode or verify an answer come from its suites, which need no C library.
+final class VectorSet: Sendable {
+    /// The folder read.
+    let directory: String
+    /// The vector files, by suite id.
+    let files: [VectorFile]
+    /// The suites that judge their cases.
+    let suites: [any JudgedSuite]
+    /// Every op a case of these files calls.
+    let ops: Set<String>
+
+    private init(directory: String) throws {
+        self.directory = directory
+        files = try VectorLoader.load(directory: directory, suiteOrder: [])
+        let schemas = try GroupSchemas(directory: "\(directory)/schema")
+        let comparisons = FlowDownFamily.family.suites
+        suites = try files.map { file throws in try DeclaredSuite(file: file, schemas: schemas, comparisons: comparisons) }
+        ops = Set(suites.flatMap(\.groupKinds).map(\.op))
     }
 
-    /// The vector files, or the reason they could not be read.
-    static let loaded: Result<[VectorFile], VectorLoadFailure> = {
-        let directory = ConformanceVectors.directory
-        do {
-            return .success(try VectorLoader.load(directory: directory, suiteOrder: WireCheckFamilies.all.suites.map(\.id)))
-        } catch {
-            return .failure(VectorLoadFailure(message: "cannot read the vectors in \(directory): \(error)"))
+    /// The vectors of `directory`, read once per folder; the failure names the folder and how it was chosen.
+    static func load(_ directory: String, chosenBy origin: String) -> Result<VectorSet, VectorLoadFailure> {
+        cache.withLock { cache in
+            if let loaded = cache[directory] { return loaded }
+            let loaded: Result<VectorSet, VectorLoadFailure>
+            do {
+                loaded = .success(try VectorSet(directory: directory))
+            } catch {
+                loaded = .failure(
+                    VectorLoadFailure(
+                        message: "cannot read the vectors in \(directory) (\(origin)): \(error). On a simulator or a device the "
+                            + "package's sources cannot be read: copy Vectors/ into the test target's resources "
+                            + "(resources: [.copy(\"Vectors\")]) and pass vectors: Bundle.module.url(forResource: \"Vectors\", "
+                            + "withExtension: nil)"))
+            }
+            cache[directory] = loaded
+            return loaded
         }
-    }()
+    }
 
-    /// Every vector file; a packaging problem is a programming error of this library, so it traps with the reason.
+    private static let cache = Mutex<[String: Result<VectorSet, VectorLoadFailure>]>([:])
+}
+
+/// Why the vectors could not be read: where it looked, how that place was chosen, and what to do.
+struct VectorLoadFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The golden vectors `WireCheckTesting` runs when no `vectors:` folder is given: `WIRECHECK_VECTORS` when set,
+/// else the `Vectors/` of this checkout of WireCheck, found from this file's own path (`Sources/WireCheckTesting/`
+/// → `Vectors/`), which holds for a path dependency and for SwiftPM's checkout of a URL dependency alike, so a user
+/// on Linux or macOS configures nothing. (A resource copy was tried: SwiftPM copies a symlink to `Vectors/` as a
+/// dangling symlink, and a second copy of 4 MB of vectors in the repository would drift.) On a simulator or a
+/// device, give the folder as a resource URL instead (`WireCheckCases(_:vectors:)`, `assertConforms(vectors:)`).
+public enum ConformanceVectors {
+    /// The folder the vectors are read from by default.
+    public static var directory: String { defaultFolder.path }
+
+    /// The default folder and how it was chosen (for messages).
+    static var defaultFolder: (path: String, origin: String) {
+        if let override = ProcessInfo.processInfo.environment["WIRECHECK_VECTORS"], !override.isEmpty {
+            return (override, "WIRECHECK_VECTORS")
+        }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Vectors").path
+        return (path, "next to WireCheckTesting's sources")
+    }
+
+    /// The vectors of `url`, or of the default folder when nil.
+    static func set(_ url: URL?) -> Result<VectorSet, VectorLoadFailure> {
+        if let url { return VectorSet.load(url.standardizedFileURL.path, chosenBy: "the vectors: argument") }
+        let folder = defaultFolder
+        return VectorSet.load(folder.path, chosenBy: folder.origin)
+    }
+
+    /// Every vector file of the default folder; a folder that cannot be read stops the program with the reason.
     public static var files: [VectorFile] {
-        switch loaded {
-        case .success(let files): return files
+        switch set(nil) {
+        case .success(let vectors): return vectors.files
         case .failure(let failure): preconditionFailure(failure.message)
         }
     }
-
-    /// Every op of every family's reference implementation.
-    static var allOps: Set<String> { Set(WireCheckFamilies.all.reference.names) }
-}
-
-/// Why the vectors could not be read.
-struct VectorLoadFailure: Error {
-    var message: String
 }

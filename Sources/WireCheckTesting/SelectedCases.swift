@@ -1,5 +1,4 @@
 import ConformanceKit
-import WireCheckFamilies
 import WireCore
 
 /// What a list of globs selects from the vectors: the cases in file order, each with the op it calls, and the
@@ -20,16 +19,16 @@ struct SelectedCases {
     /// The ops the selected cases call.
     var ops: Set<String> { Set(entries.map(\.op)) }
 
-    /// The cases of `files` whose ids match any of `globs` (`*` crosses `/`; a suite id selects its cases).
-    init(_ globs: [String], files: [VectorFile] = ConformanceVectors.files) {
+    /// The cases of `set` whose ids match any of `globs` (`*` crosses `/`; a suite id selects its cases).
+    init(_ globs: [String], in set: VectorSet) {
         var used = Set<String>()
-        for file in files {
-            let suite = WireCheckFamilies.all.suite(id: file.suite)
+        let suites = Dictionary(set.suites.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for file in set.files {
             for (group, test) in file.allTests {
                 let matching = globs.filter { CaseSelection.matches($0, test.id) }
                 guard !matching.isEmpty else { continue }
                 used.formUnion(matching)
-                let op = suite?.kind(of: group)?.op ?? ""
+                let op = suites[file.suite]?.kind(of: group)?.op ?? ""
                 entries.append(Entry(id: test.id, suite: file.suite, flags: test.flags, op: op))
             }
         }
@@ -37,15 +36,16 @@ struct SelectedCases {
     }
 }
 
-/// Why a selection leaves nothing to test, or nil when something will run: a glob that matches no case (always a
-/// mistake), or an implementation that lists none of the selected cases' ops (accepted with `allowEmpty`).
-func emptySelectionProblem(
-    unmatched: [String], count: Int, ops: Set<String>, implementation: some Implementation, allowEmpty: Bool
-) -> String? {
-    if !unmatched.isEmpty {
-        return "the selection \(unmatched.map { "'\($0)'" }.joined(separator: ", ")) matches no case id (ids are "
-            + "`format/suite/name`, e.g. `cdev/tokens/*`; `wirecheck vectors list` prints them)"
-    }
+/// Why a selection is a mistake, or nil: globs that match no case id.
+func unmatchedSelectionProblem(_ unmatched: [String]) -> String? {
+    guard !unmatched.isEmpty else { return nil }
+    return "the selection \(unmatched.map { "'\($0)'" }.joined(separator: ", ")) matches no case id (ids are "
+        + "`format/suite/name`, e.g. `cdev/tokens/*`; `wirecheck vectors list` prints them)"
+}
+
+/// Why a selection tests nothing, or nil: the implementation lists none of the `count` selected cases' `ops`
+/// (accepted with `allowEmpty`). An implementation that lists no ops is asked case by case instead.
+func nothingImplementedProblem(count: Int, ops: Set<String>, implementation: some Implementation, allowEmpty: Bool) -> String? {
     guard !allowEmpty, let supported = implementation.supportedOps, supported.isDisjoint(with: ops) else { return nil }
     return "\(implementation.name) implements none of the ops of the \(count) selected cases "
         + "(\(ops.sorted().joined(separator: ", "))): nothing would be tested; pass allowEmpty: true if that is meant"

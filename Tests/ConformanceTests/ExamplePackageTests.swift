@@ -21,9 +21,18 @@ final class ExamplePackageTests: XCTestCase {
         "Hummingbird", "NIO", "WireCheckCLI", "MockServers", "CatbirdMLSService", "CatbirdMLSEmbedded", "GRDB", "JWTKit", "X509",
     ]
 
+    /// Targets with C or system-library code no Apple platform has (OpenSSL, libsodium, FlatBuffers, libqrencode,
+    /// libpng), or that bring one: `WireCheckTesting` judges every family without them.
+    static let cLibraryCode = [
+        "COpenSSL", "CSodium", "CSecp256k1", "CrossCheck", "SodiumCheck", "NanoTDF", "ArkavoWire", "CArkavoFlatBuffers", "CQRPNG",
+        "QRImage", "CdevService", "WireCheckFamilies", "WireCoreBench",
+    ]
+    /// The shared libraries of those, which the example's test executable must not load.
+    static let cLibraryNames = ["libssl", "libcrypto", "libsodium", "libflatbuffers", "libqrencode", "libpng", "libsecp256k1"]
+
     func testTheExamplePackagePassesAndItsBugIsReportedPerCase() throws {
         // Objects an earlier build of the example left (before a target left the graph) must not count.
-        for folder in try Self.buildFolders() where Self.serverOnly.contains(where: folder.hasPrefix) {
+        for folder in try Self.buildFolders() where (Self.serverOnly + Self.cLibraryCode).contains(where: folder.hasPrefix) {
             try FileManager.default.removeItem(atPath: "\(Self.example)/.build/debug/\(folder)")
         }
         let green = try swiftTest(showFailures: false)
@@ -59,13 +68,47 @@ final class ExamplePackageTests: XCTestCase {
         // What the user's build compiled: the testing library, not Hummingbird, NIO or the CLI, nor the mock MLS
         // server with its GRDB and jwt-kit (with swift-certificates' X509). (SwiftPM makes a folder for every
         // target of the graph; only compiled ones hold object files.)
+        // Nor any code of OpenSSL, libsodium, FlatBuffers, libqrencode or libpng: no object file of the targets that hold
+        // or wrap them, and no such library loaded by the test executable.
         XCTAssertFalse(try Self.objectFiles(of: "WireCheckTesting").isEmpty)
-        XCTAssertFalse(try Self.objectFiles(of: "CatbirdMLSConformance").isEmpty)
+        XCTAssertFalse(try Self.objectFiles(of: "WireCoreConformance").isEmpty, "the typed helpers' family is built")
         let folders = try Self.buildFolders()
         XCTAssertTrue(folders.contains("GRDB.build"), "the graph has GRDB's folder, so the check below looks at the right place")
-        for folder in folders where Self.serverOnly.contains(where: folder.hasPrefix) {
+        XCTAssertTrue(folders.contains("CArkavoFlatBuffers.build"), "and CArkavoFlatBuffers'")
+        for folder in folders where (Self.serverOnly + Self.cLibraryCode).contains(where: folder.hasPrefix) {
             XCTAssertEqual(try Self.objectFiles(of: String(folder.dropLast(".build".count))), [], "\(folder) was compiled")
         }
+        let ldd = try TestEnvironment.run(["/usr/bin/ldd", "\(Self.example)/.build/debug/SwiftTestingExamplePackageTests.xctest"])
+        XCTAssertEqual(ldd.status, 0, ldd.stderr)
+        XCTAssertTrue(ldd.stdout.contains("libswiftCore"), "ldd lists the executable's libraries: \(ldd.stdout)")
+        for library in Self.cLibraryNames { XCTAssertFalse(ldd.stdout.contains(library), "the tests load \(library)") }
+    }
+
+    /// `import WireCheckTesting` brings no type of the reference into scope: the example's own `Base64` (named like
+    /// WireCore's) is used without ambiguity in its tests, and a test file that does not import the example's module
+    /// does not compile, whatever reference name it uses.
+    func testTheReferenceIsNotInScope() throws {
+        let probe = "\(Self.example)/Tests/ExampleBase64Tests/ScopeProbe.swift"
+        try """
+        import WireCheckTesting
+
+        func probe() throws {
+            _ = try Base64.decode("", urlAlphabet: false)
+            _ = Hex.encode([1])
+            _ = CdevToken.self
+            _ = ModelExchangeKeyPair.self
+        }
+
+        """.write(toFile: probe, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        let build = try TestEnvironment.run(["/usr/bin/env", "swift", "build", "--build-tests", "--package-path", Self.example])
+        XCTAssertNotEqual(build.status, 0)
+        let output = build.stdout + build.stderr
+        for name in ["Base64", "Hex", "CdevToken", "ModelExchangeKeyPair"] {
+            XCTAssertTrue(
+                output.contains("ScopeProbe.swift") && output.contains("cannot find '\(name)' in scope"), "\(name): \(output.suffix(2000))")
+        }
+        XCTAssertFalse(output.contains("ambiguous"), String(output.suffix(2000)))
     }
 
     /// The folders of the example's debug build (none before its first build).

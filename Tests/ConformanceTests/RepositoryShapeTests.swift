@@ -18,10 +18,13 @@ final class RepositoryShapeTests: XCTestCase {
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
-                if let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "func", "var", "let", "typealias"]
+                if var index = words.firstIndex(of: "import"), index + 1 < words.count,
                     words[..<index].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) })
                 {
-                    found.append((path, String(words[index + 1])))
+                    // `import struct Module.Name` imports one declaration of Module.
+                    if kinds.contains(words[index + 1]), index + 2 < words.count { index += 1 }
+                    found.append((path, String(words[index + 1].split(separator: ".")[0])))
                 }
             }
         }
@@ -78,6 +81,47 @@ final class RepositoryShapeTests: XCTestCase {
         for target in sources where manifest[target] != nil {
             let imported = Set(try imports(under: "Sources/\(target)").map(\.module)).intersection(packageModules).subtracting([target])
             XCTAssertEqual(imported, manifest[target], "Sources/\(target): imports vs Package.swift dependencies")
+        }
+    }
+
+    /// `WireCheckTesting`, the product Apple-platform teams depend on, has no C library no Apple platform has in its
+    /// closure: no system-library target, no C target but `CBase64SIMD` (this project's own portable C, whose AVX2 loop
+    /// is compiled for x86_64 only, behind a CPU check), and no call only Glibc has outside a `canImport(Glibc)` branch.
+    func testTheGenericTestingLibraryNeedsNoCLibrary() throws {
+        let manifest = try targets(inManifest: "\(Repository.root)/Package.swift")
+        let text = try String(contentsOfFile: "\(Repository.root)/Package.swift", encoding: .utf8)
+        var closure = Set<String>()
+        var next = ["WireCheckTesting", "WireCheckTestingWireCore"]
+        while let target = next.popLast() {
+            guard closure.insert(target).inserted else { continue }
+            next += manifest[target] ?? []
+        }
+        XCTAssertTrue(closure.isSuperset(of: ["ConformanceKit", "WireCore", "FlowDownConformance"]), "\(closure.sorted())")
+        for target in closure {
+            XCTAssertFalse(text.contains(".systemLibrary(\n            name: \"\(target)\""), "\(target) is a system library")
+            let folder = "\(Repository.root)/Sources/\(target)"
+            let files = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+            let cSources = files.filter { [".c", ".cc", ".cpp", ".h"].contains(where: $0.hasSuffix) }
+            if target != "CBase64SIMD" { XCTAssertEqual(cSources, [], "\(target) holds C code") }
+            for file in files where file.hasSuffix(".swift") {
+                let lines = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                var glibcBranch = false
+                for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                    if line.hasPrefix("#if canImport(Glibc)") {
+                        glibcBranch = true
+                    } else if line.hasPrefix("#el") || line == "#endif" {
+                        glibcBranch = false
+                    }
+                    let code = !line.hasPrefix("//")
+                    if code && !glibcBranch && (line == "import Glibc" || line.contains("Glibc.") || line.contains("MSG_NOSIGNAL")) {
+                        XCTFail("Sources/\(target)/\(file): '\(line)' outside a canImport(Glibc) branch")
+                    }
+                }
+            }
+        }
+        for forbidden in ["COpenSSL", "CSodium", "CSecp256k1", "CArkavoFlatBuffers", "CQRPNG", "NanoTDF", "CrossCheck"] {
+            XCTAssertFalse(closure.contains(forbidden), "\(forbidden) is in WireCheckTesting's closure")
         }
     }
 

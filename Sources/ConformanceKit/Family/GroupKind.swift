@@ -33,7 +33,7 @@ public struct GroupKind: Sendable {
     /// The JSON Schema of one group of this type (written to `Vectors/schema/<type>.schema.json`).
     public var schema: JSONValue {
         SchemaBuilder.group(
-            type: type, params: params.objectSchema, input: input.objectSchema, expected: expected.objectSchema)
+            type: type, op: op, params: params.objectSchema, input: input.objectSchema, expected: expected.objectSchema)
     }
 
     /// The shim call of one case: the group's params, then the case's input, as the op's arguments.

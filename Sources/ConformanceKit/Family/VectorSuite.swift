@@ -16,20 +16,9 @@ public struct CorpusSeed: Sendable, Equatable {
 
 /// One vector suite, `Vectors/<format>/<name>.json`: how its cases are generated, which group
 /// types they use (and so which ops), and how an answer is compared with a case's `expected`.
-public protocol VectorSuite: Sendable {
-    /// `format/name`, e.g. `wirecore/base64`; also the file path below `Vectors/` without `.json`.
-    var id: String { get }
-    /// The group types of the suite's file, each declared once; their ops are in the family's `OpTable`.
-    var groupKinds: [GroupKind] { get }
-
+public protocol VectorSuite: JudgedSuite {
     /// Builds the suite's file; must be deterministic.
     func generate() -> VectorFile
-    /// Why a successful result does not match the case's `expected`, or nil when it does.
-    func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String?
-    /// Whether `mismatch` compares a group's answers member by member with `expected` as written (the default),
-    /// so that a failure's first differing JSON member is the difference; false where the suite decodes or
-    /// verifies instead (a random seal, a plist compared as models), and its own reason is the one to read.
-    func comparesAsWritten(_ group: TestGroup) -> Bool
     /// The `expected` a case of `group` would have, made from the reference's result for it (`wirecheck
     /// fuzz` judges an input against it); by default the result itself.
     func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject
@@ -46,18 +35,6 @@ public protocol VectorSuite: Sendable {
 }
 
 extension VectorSuite {
-    /// The suite's format, the part of its id before `/`.
-    public var format: String { String(id.split(separator: "/").first ?? "") }
-
-    /// The declaration of a group's type, when this suite declares it.
-    public func kind(of group: TestGroup) -> GroupKind? { groupKinds.first { $0.type == group.type } }
-
-    /// The declaration of `type`; a suite asks only for its own types, so a miss is a programming error.
-    public func kind(_ type: String) -> GroupKind {
-        guard let kind = groupKinds.first(where: { $0.type == type }) else { preconditionFailure("\(id) declares no group type \(type)") }
-        return kind
-    }
-
     /// No layers.
     public func fuzzLayers(of kind: GroupKind) -> [FuzzLayer] { [] }
 
@@ -69,22 +46,4 @@ extension VectorSuite {
 
     /// The reference's result as it stands.
     public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }
-
-    /// Answers are compared with `expected` as written.
-    public func comparesAsWritten(_ group: TestGroup) -> Bool { true }
-
-    /// By default every key of `expected` must be in the result with an equal value.
-    public func mismatch(result: JSONObject, for test: TestCase, in group: TestGroup) -> String? {
-        defaultMismatch(result: result, expected: test.expected)
-    }
-}
-
-/// Every key of `expected` must be in the result with an equal value; extra result keys are ignored.
-public func defaultMismatch(result: JSONObject, expected: JSONValue) -> String? {
-    guard let expected = expected.objectValue else { return nil }
-    for (key, value) in expected {
-        guard let actual = result[key] else { return "result has no '\(key)' (expected \(value))" }
-        if actual != value { return "'\(key)' is \(actual), expected \(value)" }
-    }
-    return nil
 }

@@ -41,7 +41,9 @@ public enum FuzzFindings {
             for (_, test) in ofSuite {
                 for flag in test.flags where notes[flag] == nil { notes[flag] = source.notes[flag] }
             }
-            let groups = ofSuite.map { input, test in TestGroup(type: input.kind.type, params: input.params, tests: [test]) }
+            let groups = ofSuite.map { input, test in
+                TestGroup(type: input.kind.type, op: input.kind.op, params: input.params, tests: [test])
+            }
             return VectorFile(format: source.format, suite: suiteID, spec: source.spec, header: [header], notes: notes, testGroups: groups)
         }
     }

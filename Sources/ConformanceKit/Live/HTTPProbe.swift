@@ -3,6 +3,8 @@ import WireCore
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A deliberately small HTTP/1.1 client over a blocking socket, for probing a live server byte
@@ -79,7 +81,7 @@ public struct HTTPProbe: Sendable {
     func connect() throws(Failure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Sockets.stream
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
             throw Failure(description: "cannot resolve \(host)")
@@ -93,7 +95,7 @@ public struct HTTPProbe: Sendable {
                 var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
                 setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
                 setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-                if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+                if Sockets.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
                 lastError = String(cString: strerror(errno))
                 close(fd)
             }
@@ -105,7 +107,7 @@ public struct HTTPProbe: Sendable {
     func write(_ socket: Int32, _ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes { Sockets.send(socket, $0) }
             guard sent > 0 else {
                 if errno == EAGAIN || errno == EWOULDBLOCK {
                     throw Failure(description: "timed out after \(timeout) s sending the request")

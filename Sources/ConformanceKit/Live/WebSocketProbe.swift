@@ -4,6 +4,8 @@ import WireCore
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A WebSocket handshake on a raw socket, so the checker sees exactly what a server answers to
@@ -87,7 +89,7 @@ public final class WebSocketProbe {
         let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        let sent = frame.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = frame.withUnsafeBytes { Sockets.send(socket, $0) }
         guard sent == frame.count else { throw HTTPProbe.Failure(description: "sending a frame failed") }
     }
 

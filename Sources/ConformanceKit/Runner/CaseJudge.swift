@@ -52,7 +52,7 @@ public struct CaseJudge: Sendable {
     /// group type declares (`GroupKind.shapeMismatch`), then agree with the suite's comparison.
     public func judge(
         _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, test: TestCase, in group: TestGroup,
-        of suite: any VectorSuite
+        of suite: any JudgedSuite
     ) -> Verdict {
         let kind = suite.kind(of: group)
         return judge(answer, test: test) { result in

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Which cases a run includes (`--only`, `--skip`, `--flag`, `--bug-type`); ids are matched with

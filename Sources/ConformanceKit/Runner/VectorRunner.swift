@@ -10,8 +10,8 @@ public final class VectorRunner {
     public let judge: CaseJudge
     /// Which cases run.
     public let selection: CaseSelection
-    /// The families whose suites define how a file's cases are called and judged.
-    public let families: ProtocolFamilies
+    /// The suites that define how a file's cases are called and judged, by id.
+    public let suites: [String: any JudgedSuite]
     /// Called after each case with the suite id, the number done and the suite's total.
     public var progress: ((String, Int, Int) -> Void)?
     /// Options a reproducer needs besides `--only` (`--vectors`, `--expect`), already shell-quoted.
@@ -21,8 +21,15 @@ public final class VectorRunner {
     public var pipeline = 64
 
     /// A runner of `families`' suites against `implementation`.
-    public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, families: ProtocolFamilies) {
-        self.families = families
+    public convenience init(
+        implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, families: ProtocolFamilies
+    ) {
+        self.init(implementation: implementation, judge: judge, selection: selection, suites: families.suites)
+    }
+
+    /// A runner of `suites` against `implementation`.
+    public init(implementation: any ImplementationUnderTest, judge: CaseJudge, selection: CaseSelection, suites: [any JudgedSuite]) {
+        self.suites = Dictionary(suites.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.implementation = implementation
         self.judge = judge
         self.selection = selection
@@ -59,7 +66,7 @@ public final class VectorRunner {
 
     /// Runs every case of one file: the cases that need a call are sent `pipeline` at a time.
     public func run(file: VectorFile) -> [CaseResult] {
-        let suite = families.suite(id: file.suite)
+        let suite = suites[file.suite]
         let cases = file.allTests
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
@@ -95,7 +102,7 @@ public final class VectorRunner {
         var call: ShimRequest? = nil
     }
 
-    private func prepare(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any VectorSuite)?) -> Prepared {
+    private func prepare(_ test: TestCase, in group: TestGroup, of file: VectorFile, suite: (any JudgedSuite)?) -> Prepared {
         var result = CaseResult(
             kind: .vector, suite: file.suite, format: file.format, id: test.id, tcId: test.tcId, flags: test.flags, spec: test.spec,
             expectedResult: test.result, expectedError: test.error, actualResult: nil, actualError: nil,
@@ -125,7 +132,7 @@ public final class VectorRunner {
     }
 
     private func judge(
-        _ result: inout CaseResult, _ outcome: CallOutcome, call: ShimRequest, test: TestCase, group: TestGroup, suite: any VectorSuite
+        _ result: inout CaseResult, _ outcome: CallOutcome, call: ShimRequest, test: TestCase, group: TestGroup, suite: any JudgedSuite
     ) {
         let verdict = judge.judge(outcome.response, test: test, in: group, of: suite)
         result.status = verdict.status

@@ -191,7 +191,11 @@ final class ChildProcess {
             stdinFD = -1
         }
         if reap() == nil {
+            #if canImport(Glibc)
             _ = Glibc.kill(-pid, SIGKILL)
+            #else
+            _ = Darwin.kill(-pid, SIGKILL)
+            #endif
             var status: Int32 = 0
             if waitpid(pid, &status, 0) == pid { exitStatus = status }
         }

@@ -2,6 +2,8 @@ import WireCore
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The harness side of the shim protocol: starts the shim, says `hello`, sends one request per case

@@ -39,15 +39,16 @@ public enum SchemaBuilder {
     }
 
     /// The schema of one group of `type`; `expected` must allow the empty object of invalid cases.
-    public static func group(type: String, params: JSONValue, input: JSONValue, expected: JSONValue) -> JSONValue {
+    public static func group(type: String, op: String, params: JSONValue, input: JSONValue, expected: JSONValue) -> JSONValue {
         [
             "$schema": .string(draft),
             "$id": .string("\(type).schema.json"),
             "title": .string("\(type) test group"),
             "type": "object",
-            "required": ["type", "source", "params", "tests"],
+            "required": ["type", "op", "source", "params", "tests"],
             "properties": [
                 "type": ["const": .string(type), "description": "The group type: which op its cases call and what their fields are."],
+                "op": ["const": .string(op), "description": "The shim op every case of the group calls, with the params and its input."],
                 "source": described(source, "The implementation that produced the group's expected values."),
                 "params": described(params, "Arguments shared by every case of the group, passed to the op with each case's input."),
                 "tests": described(
@@ -148,11 +149,15 @@ public enum SchemaBuilder {
                     array([
                         "type": "object",
                         "additionalProperties": false,
-                        "required": ["type", "source", "params", "tests"],
+                        "required": ["type", "op", "source", "params", "tests"],
                         "properties": [
                             "type": [
                                 "type": "string", "pattern": "^[A-Z][A-Za-z0-9]*Test$",
                                 "description": "The group type; `<type>.schema.json` describes its params, input and expected.",
+                            ],
+                            "op": [
+                                "type": "string", "pattern": "^[a-z0-9]+\\.[A-Za-z0-9-]+$",
+                                "description": "The shim op every case of the group calls (the group type's).",
                             ],
                             "source": described(source, "The implementation that produced the group's expected values."),
                             "params": [

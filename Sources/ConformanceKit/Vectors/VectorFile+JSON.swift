@@ -54,7 +54,7 @@ extension VectorFile {
                 }),
             testGroups: try root.array("testGroups").map { group in
                 TestGroup(
-                    type: try group.string("type"),
+                    type: try group.string("type"), op: group.value["op"]?.stringValue,
                     source: Producer(
                         name: try group.object("source").string("name"), version: try group.object("source").string("version")),
                     params: try group.object("params").objectValue,
@@ -150,10 +150,23 @@ extension VectorFile.Producer {
 
 extension TestGroup {
     var json: JSONValue {
-        [
-            "type": .string(type), "source": source.json, "params": params,
-            "tests": .array(tests.map(\.json)),
-        ]
+        var object: JSONObject = ["type": .string(type)]
+        if let op { object["op"] = .string(op) }
+        object["source"] = source.json
+        object["params"] = params
+        object["tests"] = .array(tests.map(\.json))
+        return .object(object)
+    }
+}
+
+extension VectorFile {
+    /// The file with each group's `op` set from the group type `suite` declares for it, as files are written.
+    public func stampingOps(from suite: any JudgedSuite) -> VectorFile {
+        var file = self
+        for index in file.testGroups.indices {
+            file.testGroups[index].op = suite.kind(of: file.testGroups[index])?.op
+        }
+        return file
     }
 }
 

@@ -122,6 +122,10 @@ public struct VectorFile: Codable, Sendable, Equatable {
 public struct TestGroup: Codable, Sendable, Equatable {
     /// The group type, e.g. `CdevValidateTest` (a `GroupKind`).
     public var type: String
+    /// The shim op every case of the group calls, e.g. `cdev.validate`: the group type's, written into the file
+    /// by the generator (`stampingOps`) so that a reader of the vectors needs no table of types; nil in a group
+    /// made in code before it is written.
+    public var op: String?
     /// Who produced the group's bytes.
     public var source: VectorFile.Producer
     /// Parameters shared by the group's cases.
@@ -130,8 +134,11 @@ public struct TestGroup: Codable, Sendable, Equatable {
     public var tests: [TestCase]
 
     /// A group.
-    public init(type: String, source: VectorFile.Producer? = nil, params: JSONObject = JSONObject(), tests: [TestCase]) {
+    public init(
+        type: String, op: String? = nil, source: VectorFile.Producer? = nil, params: JSONObject = JSONObject(), tests: [TestCase]
+    ) {
         self.type = type
+        self.op = op
         self.source = source ?? VectorFile.Producer(name: "wirecheck", version: Harness.version)
         self.params = .object(params)
         self.tests = tests

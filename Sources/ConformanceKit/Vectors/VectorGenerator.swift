@@ -19,7 +19,7 @@ public enum VectorGenerator {
             for kind in suite.groupKinds.sorted(by: { $0.type < $1.type }) {
                 add("Vectors/schema/\(kind.type).schema.json", JSONWriter.pretty(kind.schema) + "\n")
             }
-            let file = suite.generate()
+            let file = suite.generate().stampingOps(from: suite)
             add("Vectors/\(suite.id).json", file.fileContents)
             var seen = Set<[UInt8]>()
             // Every case's input as compact JSON seeds the JSON parser's corpus (up to 64 KiB: a

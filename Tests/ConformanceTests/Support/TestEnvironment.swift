@@ -7,6 +7,7 @@ import NanoTDFConformance
 import WireCheckFamilies
 import WireCheckTestSupport
 import WireCore
+import WireCoreBench
 import WireCoreConformance
 import XCTest
 
@@ -16,7 +17,7 @@ enum TestEnvironment {
     static var vectorsDirectory: String { Repository.vectorsDirectory }
 
     /// The families as the CLI has them (`Families.all`): `WireCheckTesting`'s list with MLS's mock-run parts.
-    static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock)
+    static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

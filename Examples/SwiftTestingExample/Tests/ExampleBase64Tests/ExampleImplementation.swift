@@ -1,7 +1,7 @@
 import ExampleBase64
 import Foundation
 import WireCheckTesting
-import WireCore
+import WireCheckTestingWireCore
 
 /// With WIRECHECK_EXAMPLE_SHOW_FAILURES=1 both implementations below decode `url-padded-strict` with the
 /// standard alphabet instead, a deliberate bug, to show what failures look like.
@@ -16,8 +16,8 @@ let deliberateBug = ProcessInfo.processInfo.environment["WIRECHECK_EXAMPLE_SHOW_
     case "url-padded-strict": urlAlphabet = !deliberateBug
     default: throw .unimplemented
     }
-    do throws(StrictBase64.Refusal) {
-        return try StrictBase64.decode(text, urlAlphabet: urlAlphabet)
+    do throws(Base64.Refusal) {
+        return try Base64.decode(text, urlAlphabet: urlAlphabet)
     } catch {
         throw ShimError(code: error.rawValue)
     }

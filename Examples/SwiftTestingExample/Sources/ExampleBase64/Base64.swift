@@ -1,6 +1,8 @@
 /// A strict RFC 4648 Base64 decoder: padded, no whitespace, zero trailing bits; the standard (`+/`)
-/// or URL (`-_`) alphabet. This is the "implementation" the example checks.
-public enum StrictBase64 {
+/// or URL (`-_`) alphabet. This is the "implementation" the example checks. Its name is that of WireCheck's own
+/// decoder (`WireCore.Base64`), on purpose: `import WireCheckTesting` brings none of the reference into scope, so
+/// the tests' `Base64` is this one, without ambiguity.
+public enum Base64 {
     /// Why a text is refused, named as the vectors name it.
     public enum Refusal: String, Error {
         case invalidCharacter = "invalid-character"

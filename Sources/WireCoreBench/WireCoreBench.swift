@@ -2,6 +2,13 @@ import ConformanceKit
 import CrossCheck
 import Foundation
 import WireCore
+import WireCoreConformance
+
+extension WireCoreFamily {
+    /// The family with its benchmark, which compares with libsodium (CrossCheck): added where that is linked anyway
+    /// (the CLI), so that the suites and the typed helpers need no C library.
+    public static let withBench = family.adding(bench: WireCoreBench.set, embeddedLiveChecks: [])
+}
 
 /// Base64 and hex decoding in MB/s of encoded input, next to Foundation's `Data(base64Encoded:)`
 /// and libsodium on the same bytes.
