@@ -39,6 +39,8 @@ let package = Package(
         // `swift test` for implementers: the vectors as resources, one test per case.
         .library(name: "WireCheckTesting", targets: ["WireCheckTesting"]),
         .library(name: "WireCheckTestingWireCore", targets: ["WireCheckTestingWireCore"]),
+        .library(name: "WireCheckTestingCdev", targets: ["WireCheckTestingCdev"]),
+        .library(name: "WireCheckTestingFlowDown", targets: ["WireCheckTestingFlowDown"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -112,7 +114,9 @@ let package = Package(
         // The codec benchmarks, next to libsodium: apart from the suites, so that the typed helpers need no C library.
         .target(name: "WireCoreBench", dependencies: ["ConformanceKit", "WireCore", "WireCoreConformance", "CrossCheck"]),
         .target(name: "FlowDownConformance", dependencies: ["ConformanceKit", "WireCore", "ModelExchange", crypto]),
-        .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", "CdevService", crypto]),
+        .target(name: "CdevConformance", dependencies: ["ConformanceKit", "WireCore", "CdevAuth", crypto]),
+        // cdev's live checks of the mock run in process (`wirecheck run`): apart, so the suites link no libqrencode or libpng.
+        .target(name: "CdevEmbedded", dependencies: ["CdevAuth", "CdevConformance", "CdevService", "ConformanceKit", "WireCore"]),
         .target(name: "NanoTDFConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "CrossCheck", crypto]),
         .target(name: "ArkavoConformance", dependencies: ["ConformanceKit", "WireCore", "NanoTDF", "NanoTDFConformance", "ArkavoWire"]),
         // Interop/ holds the vendored atproto-interop-tests snapshot (see its README).
@@ -147,7 +151,9 @@ let package = Package(
         // (FlowDownConformance, for four comparisons that decode or verify, needs swift-crypto only).
         .target(name: "WireCheckTesting", dependencies: ["ConformanceKit", "WireCore", "FlowDownConformance"]),
         // Typed helpers, one product per family: the family's op builders for `OpTable`.
-        .target(name: "WireCheckTestingWireCore", dependencies: ["WireCoreConformance", "WireCore"]),
+        .target(name: "WireCheckTestingWireCore", dependencies: ["WireCoreConformance", "WireCore", "ConformanceKit"]),
+        .target(name: "WireCheckTestingCdev", dependencies: ["CdevConformance", "CdevAuth", "ConformanceKit"]),
+        .target(name: "WireCheckTestingFlowDown", dependencies: ["FlowDownConformance", "ModelExchange", "ConformanceKit"]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
@@ -157,7 +163,7 @@ let package = Package(
             name: "WireCheckCLI",
             dependencies: [
                 "CAllocationCount", "WireCore", "WireCoreBench", "WireCoreConformance", "ConformanceKit", "FlowDownConformance",
-                "CdevConformance", "NanoTDFConformance", "NanoTDF",
+                "CdevConformance", "CdevEmbedded", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
                 "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
@@ -195,7 +201,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
-                "CatbirdMLSEmbedded", "WireCoreBench", .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "CatbirdMLSEmbedded", "WireCoreBench", "CdevEmbedded", "WireCheckTestingCdev", "WireCheckTestingFlowDown", .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

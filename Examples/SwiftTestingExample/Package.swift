@@ -6,6 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftTestingExample",
+    // WireCheckTesting's own floor (SwiftPM refuses a lower one on Apple platforms; Linux ignores it).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [.package(name: "WireCheck", path: "../..")],
     targets: [
         // The code under test knows nothing of WireCheck.

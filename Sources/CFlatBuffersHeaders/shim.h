@@ -1,2 +1,3 @@
-/* FlatBuffers is a C++ header library; this module only carries its pkg-config flags (the include path, which is not
-   a default one under Homebrew) to CArkavoFlatBuffers. No Swift code imports it. */
+/* FlatBuffers' C++ headers (the Verifier, the builders) for CArkavoFlatBuffers: this module carries their pkg-config
+   flags, the include path (not a default one under Homebrew) and the library, to the targets that use them. No Swift
+   code imports it. */

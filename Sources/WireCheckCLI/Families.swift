@@ -1,5 +1,7 @@
 import ArgumentParser
 import CatbirdMLSEmbedded
+import CdevConformance
+import CdevEmbedded
 import ConformanceKit
 import WireCheckFamilies
 import WireCoreBench
@@ -12,6 +14,7 @@ enum Families {
     /// Every family, in the order of runs and reports, with the parts that run a mock in process and
     /// are kept out of `WireCheckFamilies` for its dependencies (see `MLSFamily.family`).
     static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
+        .replacing(CdevFamily.withEmbeddedMock)
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
     static let commands: [any ParsableCommand.Type] = [

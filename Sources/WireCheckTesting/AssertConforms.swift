@@ -7,7 +7,7 @@ import XCTest
 /// (passed, failed, expected failures, and the unimplemented cases with their ops). `expectations` is the CLI's
 /// `--expect` file, by URL (`Bundle.module.url(forResource:withExtension:)` for one in the test target's
 /// resources); `expectationsFile` is the same as a path, relative to the working directory. `vectors` is the vectors
-/// folder when not the default (`ConformanceVectors`): on a simulator or device, a resource of the test target.
+/// folder when not the default (`ConformanceVectors`): on a device, a resource of the test target.
 ///
 /// Nothing passes without being tested: a glob that matches no case fails, and so does a run in which no case
 /// was executed (every selected op unimplemented) unless `allowEmpty` is true. Returns the results of the selected
@@ -43,6 +43,10 @@ struct ConformanceCheck {
                 return
             }
         }
+        guard !suites.isEmpty else {
+            failures = ["assertConforms was given no suite; [\"*\"] selects every case"]
+            return
+        }
         let set: VectorSet
         switch ConformanceVectors.set(vectors) {
         case .success(let loaded): set = loaded
@@ -64,9 +68,11 @@ struct ConformanceCheck {
         let unimplemented = Set(results.filter { $0.status == .unimplemented }.compactMap { opOfCase[$0.id] }).sorted()
         summary = Self.summary(results, implementation: implementation.name, suites: suites, unimplementedOps: unimplemented)
         if !allowEmpty && !results.contains(where: \.status.wasExecuted) {
-            failures.append(
-                "none of the \(results.count) selected cases was tested: \(implementation.name) does not implement "
-                    + "\(unimplemented.joined(separator: ", ")); pass allowEmpty: true if that is meant")
+            let why =
+                unimplemented.isEmpty
+                ? "the expectations file disables every one"
+                : "\(implementation.name) does not implement \(unimplemented.joined(separator: ", "))"
+            failures.append("none of the \(results.count) selected cases was tested: \(why); pass allowEmpty: true if that is meant")
         }
     }
 

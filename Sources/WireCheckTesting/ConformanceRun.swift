@@ -4,7 +4,8 @@ import Foundation
 /// A run of the conformance runner (the one the CLI uses) over an in-process `Implementation`.
 public enum ConformanceRun {
     /// The results of the selected cases of the vectors in `vectors` (default: `ConformanceVectors.directory`); the
-    /// cases the selection leaves out have no result. A folder that cannot be read stops the program with the reason.
+    /// cases the selection leaves out have no result. A folder that cannot be read stops the program with the reason
+    /// (`WireCheckCases` and `assertConforms` fail the test instead).
     public static func run(
         _ implementation: some Implementation, selection: CaseSelection = CaseSelection(), strict: Bool = false,
         expectations: Expectations = Expectations(), vectors: URL? = nil
@@ -23,6 +24,11 @@ public enum ConformanceRun {
         let runner = VectorRunner(
             implementation: ImplementationAdapter(implementation, allOps: set.ops),
             judge: CaseJudge(strict: strict, expectations: expectations), selection: selection, suites: set.suites)
-        return runner.run(files: selection.narrowed(files ?? set.files).files)
+        // A case runs again in a test, not through the CLI.
+        return runner.run(files: selection.narrowed(files ?? set.files).files).map { result in
+            var result = result
+            result.reproducer = "WireCheckCases(\"\(result.id)\")"
+            return result
+        }
     }
 }

@@ -35,8 +35,8 @@ final class VectorSet: Sendable {
             } catch {
                 loaded = .failure(
                     VectorLoadFailure(
-                        message: "cannot read the vectors in \(directory) (\(origin)): \(error). On a simulator or a device the "
-                            + "package's sources cannot be read: copy Vectors/ into the test target's resources "
+                        message: "cannot read the vectors in \(directory) (\(origin)): \(error). A device cannot read the "
+                            + "package's sources: copy Vectors/ into the test target's resources "
                             + "(resources: [.copy(\"Vectors\")]) and pass vectors: Bundle.module.url(forResource: \"Vectors\", "
                             + "withExtension: nil)"))
             }
@@ -58,8 +58,9 @@ struct VectorLoadFailure: Error, CustomStringConvertible {
 /// else the `Vectors/` of this checkout of WireCheck, found from this file's own path (`Sources/WireCheckTesting/`
 /// → `Vectors/`), which holds for a path dependency and for SwiftPM's checkout of a URL dependency alike, so a user
 /// on Linux or macOS configures nothing. (A resource copy was tried: SwiftPM copies a symlink to `Vectors/` as a
-/// dangling symlink, and a second copy of 4 MB of vectors in the repository would drift.) On a simulator or a
-/// device, give the folder as a resource URL instead (`WireCheckCases(_:vectors:)`, `assertConforms(vectors:)`).
+/// dangling symlink, and a second copy of 4 MB of vectors in the repository would drift.) On a device, which cannot
+/// read the package's sources, give the folder as a resource URL instead (`WireCheckCases(_:vectors:)`,
+/// `assertConforms(vectors:)`).
 public enum ConformanceVectors {
     /// The folder the vectors are read from by default.
     public static var directory: String { defaultFolder.path }

@@ -1,3 +1,4 @@
+@_exported import enum ConformanceKit.BugType
 // What a test of an implementation names besides this module's own API, re-exported one declaration at a time: the
 // JSON values of the shim's shape, the error an op throws, the results and their statuses, the selection and the
 // expectations, the op table of the typed shape, and the vector files. No module is re-exported whole, so no type of
@@ -7,6 +8,7 @@
 @_exported import struct ConformanceKit.CaseSelection
 @_exported import enum ConformanceKit.CaseStatus
 @_exported import struct ConformanceKit.Expectations
+@_exported import enum ConformanceKit.ExpectedResult
 @_exported import struct ConformanceKit.FailureDetail
 @_exported import struct ConformanceKit.OpTable
 @_exported import struct ConformanceKit.ShimError

@@ -86,17 +86,20 @@ final class ExamplePackageTests: XCTestCase {
 
     /// `import WireCheckTesting` brings no type of the reference into scope: the example's own `Base64` (named like
     /// WireCore's) is used without ambiguity in its tests, and a test file that does not import the example's module
-    /// does not compile, whatever reference name it uses.
+    /// does not compile, whatever reference name it uses; nor does the typed helpers' product bring the reference's
+    /// op table (which would let a test check WireCheck against itself).
     func testTheReferenceIsNotInScope() throws {
         let probe = "\(Self.example)/Tests/ExampleBase64Tests/ScopeProbe.swift"
         try """
         import WireCheckTesting
+        import WireCheckTestingWireCore
 
         func probe() throws {
             _ = try Base64.decode("", urlAlphabet: false)
             _ = Hex.encode([1])
             _ = CdevToken.self
             _ = ModelExchangeKeyPair.self
+            _ = WireCoreOps.reference
         }
 
         """.write(toFile: probe, atomically: true, encoding: .utf8)
@@ -108,6 +111,8 @@ final class ExamplePackageTests: XCTestCase {
             XCTAssertTrue(
                 output.contains("ScopeProbe.swift") && output.contains("cannot find '\(name)' in scope"), "\(name): \(output.suffix(2000))")
         }
+        // The typed helpers bring their builders, not the reference's op table.
+        XCTAssertTrue(output.contains("has no member 'reference'"), String(output.suffix(2000)))
         XCTAssertFalse(output.contains("ambiguous"), String(output.suffix(2000)))
     }
 

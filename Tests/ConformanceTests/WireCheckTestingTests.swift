@@ -159,10 +159,27 @@ final class WireCheckTestingTests: XCTestCase {
         XCTAssertEqual(
             ConformanceCheck(syntaxOnly, suites: ["cdev/tokens"], strict: false, expectations: nil, allowEmpty: false).failures.count, 1)
 
-        // Unimplemented found by calling (no supportedOps): XCTest fails when nothing at all ran, and says why.
+        // Unimplemented found by calling (no supportedOps): both styles fail when nothing at all ran, and say why; one
+        // case the implementation answers is enough.
         struct Nothing: Implementation {
             func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject { throw .unimplemented }
         }
+        struct OneCase: Implementation {
+            func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject {
+                guard args["token"]?.stringValue?.hasPrefix("cdev_s_") == true else { throw .unimplemented }
+                throw ShimError(code: "invalid-token")
+            }
+        }
+        let silent = try XCTUnwrap(failure(tokenCase, Nothing()))
+        XCTAssertTrue(silent.contains("Nothing answered `unimplemented` to every one of the 1 selected cases (cdev.validate)"), silent)
+        XCTAssertNil(failure(tokenCase, Nothing(), allowEmpty: true))
+        let validations = WireCheckCases("cdev/tokens/validate-*")
+        XCTAssertGreaterThan(validations.count, 10)
+        XCTAssertTrue(validations.allSatisfy { testCase in failure(testCase, OneCase())?.contains("to every one") != true })
+        XCTAssertEqual(WireCheckCases().map(\.id), ["no glob"])
+        XCTAssertEqual(
+            ConformanceCheck(syntaxOnly, suites: [], strict: false, expectations: nil, allowEmpty: true).failures,
+            [#"assertConforms was given no suite; ["*"] selects every case"#])
         let nothing = ConformanceCheck(Nothing(), suites: ["cdev/tokens"], strict: false, expectations: nil, allowEmpty: false)
         XCTAssertFalse(nothing.results.isEmpty)
         XCTAssertTrue(

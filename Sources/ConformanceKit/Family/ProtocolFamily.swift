@@ -37,10 +37,10 @@ public struct ProtocolFamily: Sendable {
     /// The same family with a benchmark and embedded live checks, for a family whose mock brings
     /// dependencies its suites do not need: they live in a target of their own, added where the mock is
     /// linked anyway (the CLI), so the suites stay light for `WireCheckTesting`.
-    public func adding(bench: BenchSet, embeddedLiveChecks: [EmbeddedLiveCheck]) -> ProtocolFamily {
-        precondition(self.bench == nil, "\(name) has a benchmark already")
+    public func adding(bench: BenchSet? = nil, embeddedLiveChecks: [EmbeddedLiveCheck]) -> ProtocolFamily {
+        precondition(bench == nil || self.bench == nil, "\(name) has a benchmark already")
         return ProtocolFamily(
-            name: name, title: title, suites: suites, reference: reference, bench: bench,
+            name: name, title: title, suites: suites, reference: reference, bench: bench ?? self.bench,
             embeddedLiveChecks: self.embeddedLiveChecks + embeddedLiveChecks)
     }
 }

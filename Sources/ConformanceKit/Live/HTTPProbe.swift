@@ -92,7 +92,8 @@ public struct HTTPProbe: Sendable {
         while let info = entry {
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             if fd >= 0 {
-                var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+                Sockets.noSIGPIPE(fd)
+                var time = timeval(tv_sec: Int(timeout), tv_usec: suseconds_t((timeout - timeout.rounded(.down)) * 1e6))
                 setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
                 setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
                 if Sockets.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }

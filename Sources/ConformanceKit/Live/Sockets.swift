@@ -25,15 +25,21 @@ enum Sockets {
         #endif
     }
 
-    /// `send(2)` without SIGPIPE when the peer has gone: `MSG_NOSIGNAL` on Linux, the socket's `SO_NOSIGPIPE` on
-    /// Apple platforms, which have no such flag.
+    /// Sets a new socket so that sending to a peer that has gone returns an error instead of raising SIGPIPE: Apple
+    /// platforms have no `MSG_NOSIGNAL` and take the socket option instead; on Linux `send` passes the flag.
+    static func noSIGPIPE(_ socket: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// `send(2)` without SIGPIPE (see `noSIGPIPE`).
     static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
         #if canImport(Glibc)
         Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
         #else
-        var on: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        return Darwin.send(socket, bytes.baseAddress, bytes.count, 0)
+        Darwin.send(socket, bytes.baseAddress, bytes.count, 0)
         #endif
     }
 }

@@ -22,20 +22,32 @@ final class ChildProcess {
     private var stderrBuffer: [UInt8] = []
 
     init(command: String) throws(ShimTransportFailure) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No child processes there: `WireCheckTesting` runs implementations in process, never through a shim.
+        throw .couldNotStart(reason: "this platform cannot start a shim process")
+        #else
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errors) == 0 else {
             throw .couldNotStart(reason: "pipe: \(String(cString: strerror(errno)))")
         }
+        // The spawn attribute types are structs on Glibc and opaque pointers on Darwin.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         for fd in toChild + fromChild + errors { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
@@ -49,7 +61,7 @@ final class ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environment)
         close(toChild[0])
         close(fromChild[1])
         close(errors[1])
@@ -64,6 +76,7 @@ final class ChildProcess {
         stdoutFD = fromChild[0]
         stderrFD = errors[0]
         for fd in [stdinFD, stdoutFD, stderrFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        #endif
     }
 
     deinit { kill() }

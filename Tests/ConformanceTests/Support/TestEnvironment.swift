@@ -1,5 +1,6 @@
 import CatbirdMLSEmbedded
 import CdevConformance
+import CdevEmbedded
 import ConformanceKit
 import FlowDownConformance
 import Foundation
@@ -18,6 +19,7 @@ enum TestEnvironment {
 
     /// The families as the CLI has them (`Families.all`): `WireCheckTesting`'s list with MLS's mock-run parts.
     static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
+        .replacing(CdevFamily.withEmbeddedMock)
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

@@ -1,8 +1,15 @@
 import CdevAuth
+import CdevConformance
 import CdevService
 import ConformanceKit
 import Foundation
 import WireCore
+
+extension CdevFamily {
+    /// The family with its live checks of the mock in both profiles, which run the mock in process: added where the
+    /// mock (and its libqrencode and libpng) is linked anyway, the CLI, so that the suites need no C library.
+    public static let withEmbeddedMock = family.adding(embeddedLiveChecks: CdevEmbeddedChecks.all)
+}
 
 /// What `wirecheck run` adds after the vectors: the live checker against the mock cdev server,
 /// once per profile, with auth on, the secret known and revoke-all allowed (the server is ours).
