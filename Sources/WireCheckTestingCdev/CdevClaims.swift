@@ -1,6 +1,7 @@
 /// A cdev token's payload as your decoder reads it from the wire (cdev spec section 1.3), every member given: there
 /// are no defaults, because a decoder that leaves one out must be told so by the vectors (a legacy payload without
-/// `v`, `mode` or `agent_id` reads as 0 and empty strings, as Go reads it). For `cdev.mint`, what to sign.
+/// `v`, `mode` or `agent_id` reads as 0 and empty strings, as Go reads it). For `cdev.mint`, what to sign (see
+/// `CdevOps.mint` for the members cdev fills in).
 public struct CdevClaims: Equatable, Sendable {
     /// `v`, the payload version (0 when the payload has none).
     public var v: Int64

@@ -6,12 +6,13 @@ import ConformanceKit
 /// `OpTable(name: "MyCdev", [CdevOps.validate { token, secret, serverId, now, revoked throws(ShimError) in … }])`.
 /// Each builder reads the case's arguments (`secret` as the HMAC key's raw bytes, times as Unix seconds), calls your
 /// function and writes its answer as the vectors compare it; throw `ShimError(code:)` with the vectors' error class
-/// (`invalid-format`, `invalid-token`, `expired`, `revoked`, `malformed`) to refuse. The values are handed to the
-/// family's own builders member by member, so nothing of yours is filled in by a default.
+/// (`invalid-format`, `invalid-token`, `expired`, `revoked`, `malformed`) to refuse. What your functions return is
+/// handed to the family's own builders member by member, so nothing your decoder read is replaced by a default.
 public enum CdevOps {
     private typealias Reference = CdevConformance.CdevOps
 
-    /// `cdev.mint`: the token for `claims`, signed with `secret`.
+    /// `cdev.mint`: the token for `claims`, signed with `secret`. The claims are the case's arguments, and for the
+    /// members the vectors do not pass, what cdev writes when it mints: `v` 1, `mode` `local`, `agent_id` the server id.
     public static func mint(_ mint: @escaping @Sendable (_ claims: CdevClaims, _ secret: [UInt8]) throws(ShimError) -> String)
         -> ShimOperation
     {
