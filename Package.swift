@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "WireCheckTestingWireCore", targets: ["WireCheckTestingWireCore"]),
         .library(name: "WireCheckTestingCdev", targets: ["WireCheckTestingCdev"]),
         .library(name: "WireCheckTestingFlowDown", targets: ["WireCheckTestingFlowDown"]),
+        .library(name: "WireCheckTestingATProto", targets: ["WireCheckTestingATProto"]),
+        .library(name: "WireCheckTestingMLS", targets: ["WireCheckTestingMLS"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -153,7 +155,9 @@ let package = Package(
         // Typed helpers, one product per family: the family's op builders for `OpTable`.
         .target(name: "WireCheckTestingWireCore", dependencies: ["WireCoreConformance", "WireCore", "ConformanceKit"]),
         .target(name: "WireCheckTestingCdev", dependencies: ["CdevConformance", "CdevAuth", "ConformanceKit"]),
-        .target(name: "WireCheckTestingFlowDown", dependencies: ["FlowDownConformance", "ModelExchange", "ConformanceKit"]),
+        .target(name: "WireCheckTestingFlowDown", dependencies: ["FlowDownConformance", "ModelExchange", "ConformanceKit", "WireCore"]),
+        .target(name: "WireCheckTestingATProto", dependencies: ["ATProtoConformance", "ConformanceKit"]),
+        .target(name: "WireCheckTestingMLS", dependencies: ["CatbirdMLSConformance", "ConformanceKit", "WireCore"]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
@@ -201,7 +205,8 @@ let package = Package(
             dependencies: [
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
-                "CatbirdMLSEmbedded", "WireCoreBench", "CdevEmbedded", "WireCheckTestingCdev", "WireCheckTestingFlowDown", .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "CatbirdMLSEmbedded", "WireCoreBench", "CdevEmbedded", "WireCheckTestingCdev", "WireCheckTestingFlowDown",
+                "WireCheckTestingATProto", "WireCheckTestingMLS", .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

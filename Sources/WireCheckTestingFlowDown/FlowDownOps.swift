@@ -6,8 +6,7 @@ import ModelExchange
 /// `WireCheckTesting`: `OpTable(name: "MyRequester", [FlowDownOps.openPayload { seed, payload, expected in … }])`.
 /// Each builder reads the case's arguments (binary values as bytes, keys and payloads as the text FlowDown writes),
 /// calls your function and writes its answer as the vectors compare it; throw `ShimError(code:)` with the vectors'
-/// error class to refuse. The models plist ops (`decodeModels`, `decodeModelsAsApp`, `encodeModels`) are not here yet:
-/// implement them in the shim's shape (`Implementation`), their models being the JSON the vectors hold.
+/// error class to refuse.
 public enum FlowDownOps {
     private typealias Reference = FlowDownConformance.FlowDownOps
 
@@ -81,6 +80,29 @@ public enum FlowDownOps {
     ) -> ShimOperation {
         Reference.openPayload(open)
     }
+
+    /// `flowdown.decodeModels`: the models of a plist (XML or binary) as WireCheck's reading of it, lenient where the
+    /// vectors say (`FoundationPlist`).
+    public static func decodeModels(_ decode: @escaping @Sendable (_ plist: [UInt8]) throws(ShimError) -> [FlowDownModel])
+        -> ShimOperation
+    {
+        Reference.decodeModels { plist throws(ShimError) in try decode(plist).map(CloudModel.init) }
+    }
+
+    /// `flowdown.decodeModelsAsApp`: the models of a plist as FlowDown's own `CloudModel` decoder reads them (its
+    /// defaults filled in, one bad value refusing the whole array).
+    public static func decodeModelsAsApp(_ decode: @escaping @Sendable (_ plist: [UInt8]) throws(ShimError) -> [FlowDownModel])
+        -> ShimOperation
+    {
+        Reference.decodeModelsAsApp { plist throws(ShimError) in try decode(plist).map(CloudModel.init) }
+    }
+
+    /// `flowdown.encodeModels`: the XML plist of `models` (compared after decoding, capabilities as a set).
+    public static func encodeModels(_ encode: @escaping @Sendable (_ models: [FlowDownModel]) throws(ShimError) -> [UInt8])
+        -> ShimOperation
+    {
+        Reference.encodeModels { models throws(ShimError) in try encode(models.map(FlowDownModel.init)) }
+    }
 }
 
 // The family's types and these, member by member.
@@ -125,5 +147,56 @@ extension FlowDownStep {
         case .confirm(let session): self = .confirm(session: session)
         case .dismiss(let session): self = .dismiss(session: session)
         }
+    }
+}
+
+extension FlowDownModel {
+    init(_ model: CloudModel) {
+        self.init()
+        objectId = model.objectId
+        deviceId = model.deviceId
+        modelIdentifier = model.modelIdentifier
+        modelListEndpoint = model.modelListEndpoint
+        creation = model.creation
+        modified = model.modified
+        removed = model.removed
+        endpoint = model.endpoint
+        token = model.token
+        headers = model.headers
+        bodyFields = model.bodyFields
+        capabilities = model.capabilities
+        context = model.context
+        responseFormat = model.responseFormat
+        comment = model.comment
+        name = model.name
+        temperaturePreference = model.temperaturePreference
+        extensionStorage = model.extensionStorage
+        unknown = model.unknown.mapValues(ModelJSON.json)
+    }
+}
+
+extension CloudModel {
+    init(_ model: FlowDownModel) {
+        self.init()
+        objectId = model.objectId
+        deviceId = model.deviceId
+        modelIdentifier = model.modelIdentifier
+        modelListEndpoint = model.modelListEndpoint
+        creation = model.creation
+        modified = model.modified
+        removed = model.removed
+        endpoint = model.endpoint
+        token = model.token
+        headers = model.headers
+        bodyFields = model.bodyFields
+        capabilities = model.capabilities
+        context = model.context
+        responseFormat = model.responseFormat
+        comment = model.comment
+        name = model.name
+        temperaturePreference = model.temperaturePreference
+        extensionStorage = model.extensionStorage
+        // A JSON value with no plist form (null) has no key in the plist either.
+        unknown = model.unknown.compactMapValues(ModelJSON.plist)
     }
 }

@@ -95,7 +95,10 @@ final class RepositoryShapeTests: XCTestCase {
         let manifest = try targets(inManifest: "\(Repository.root)/Package.swift")
         let text = try String(contentsOfFile: "\(Repository.root)/Package.swift", encoding: .utf8)
         var closure = Set<String>()
-        var next = ["WireCheckTesting", "WireCheckTestingWireCore", "WireCheckTestingCdev", "WireCheckTestingFlowDown"]
+        var next = [
+            "WireCheckTesting", "WireCheckTestingWireCore", "WireCheckTestingCdev", "WireCheckTestingFlowDown", "WireCheckTestingATProto",
+            "WireCheckTestingMLS",
+        ]
         while let target = next.popLast() {
             guard closure.insert(target).inserted else { continue }
             next += manifest[target] ?? []
