@@ -15,49 +15,10 @@ public enum MLSOps {
     /// The error class of a value the lexicon refuses.
     static let invalidValueCode = "invalid-value"
 
-    /// One reason a value breaks its lexicon: where (a JSON pointer into the value), a code of your
-    /// own, and a message.
-    public struct Violation: Sendable, Equatable, CustomStringConvertible {
-        /// The JSON pointer of the offending value (`/convos/0/id`; empty for the value itself).
-        public var path: String
-        /// Your error code (not compared).
-        public var code: String
-        /// Why.
-        public var message: String
-
-        /// `path: code: message`, `(root)` for the value itself.
-        public var description: String { "\(path.isEmpty ? "(root)" : path): \(code): \(message)" }
-
-        /// A violation at `path`.
-        public init(path: String, code: String, message: String) {
-            self.path = path
-            self.code = code
-            self.message = message
-        }
-    }
-
-    /// What a client reads from an answer that is not 200 (`mls/xrpc-error`).
-    public struct ErrorReading: Sendable, Equatable {
-        /// The XRPC error name, or nil when the body is not an XRPC error.
-        public var error: String?
-        /// The message, when there is a name and the message is a string.
-        public var message: String?
-        /// Whether the endpoint's lexicon or the generic XRPC set declares `error`.
-        public var declared: Bool
-        /// Whether the request is worth another attempt.
-        public var retry: Bool
-        /// `Retry-After` as whole seconds, or nil.
-        public var retryAfter: Int?
-
-        /// A reading.
-        public init(error: String?, message: String?, declared: Bool, retry: Bool, retryAfter: Int?) {
-            self.error = error
-            self.message = message
-            self.declared = declared
-            self.retry = retry
-            self.retryAfter = retryAfter
-        }
-    }
+    /// One reason a value breaks its lexicon (the name inside this enum).
+    public typealias Violation = MLSViolation
+    /// What a client reads from an answer that is not 200 (the name inside this enum).
+    public typealias ErrorReading = MLSErrorReading
 
     /// `mls.validate`: every way `value` breaks `lexicon` (`nsid#def`, `nsid#params`, `#input`,
     /// `#output`); none when it is valid. The builder turns violations into the `invalid-value` refusal.
@@ -94,22 +55,24 @@ public enum MLSOps {
 
     /// The reference: `mls.validate` by this project's lexicon validator over the shipped Catbird
     /// documents, `mls.xrpc-error` by the client's reading (`XRPCErrorResponse`).
-    public static let reference = OpTable(name: ReferenceShim.name, [
-        // A lexicon name that names nothing is `bad-request`: the case, not the value, is wrong.
-        validate { name, value throws(ShimError) in
-            do throws(LexiconTargetError) {
-                return try CatbirdLexicons.validator().validate(value, against: name).errors.map {
-                    Violation(path: $0.path.description, code: $0.code.rawValue, message: $0.message)
+    public static let reference = OpTable(
+        name: ReferenceShim.name,
+        [
+            // A lexicon name that names nothing is `bad-request`: the case, not the value, is wrong.
+            validate { name, value throws(ShimError) in
+                do throws(LexiconTargetError) {
+                    return try CatbirdLexicons.validator().validate(value, against: name).errors.map {
+                        Violation(path: $0.path.description, code: $0.code.rawValue, message: $0.message)
+                    }
+                } catch {
+                    throw ShimError(code: ShimError.badRequestCode, message: error.description)
                 }
-            } catch {
-                throw ShimError(code: ShimError.badRequestCode, message: error.description)
-            }
-        },
-        xrpcError { endpoint, status, contentType, retryAfter, body in
-            let answer = XRPCErrorResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body)
-            return ErrorReading(
-                error: answer.error, message: answer.message, declared: answer.isDeclared(by: endpoint), retry: answer.isRetryable,
-                retryAfter: answer.retryAfter)
-        },
-    ])
+            },
+            xrpcError { endpoint, status, contentType, retryAfter, body in
+                let answer = XRPCErrorResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body)
+                return ErrorReading(
+                    error: answer.error, message: answer.message, declared: answer.isDeclared(by: endpoint), retry: answer.isRetryable,
+                    retryAfter: answer.retryAfter)
+            },
+        ])
 }

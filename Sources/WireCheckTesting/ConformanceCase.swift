@@ -30,7 +30,8 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     /// Nothing passes without being tested: a case whose op the implementation does not provide is recorded as a
     /// known issue ("not implemented"), visible in the test's result and the run's summary; a glob of
     /// `WireCheckCases` that matches no case fails; and when the implementation lists none of the selected cases'
-    /// ops (an `OpTable`, or a `supportedOps`), every case fails unless `allowEmpty` is true.
+    /// ops (an `OpTable`, or a `supportedOps`), or lists none and answers `unimplemented` to every selected case,
+    /// every case fails unless `allowEmpty` is true.
     public func check(
         _ implementation: some Implementation, strict: Bool = false, expectations: Expectations = Expectations(),
         allowEmpty: Bool = false, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

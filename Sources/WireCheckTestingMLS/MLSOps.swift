@@ -2,7 +2,11 @@ import CatbirdMLSConformance
 import ConformanceKit
 import WireCore
 
-/// The `mls.*` ops as typed functions over plain Swift values and this product's own types, for an `OpTable` of
+// The plain values the builders take and give, one declaration at a time.
+@_exported import struct CatbirdMLSConformance.MLSErrorReading
+@_exported import struct CatbirdMLSConformance.MLSViolation
+
+/// The `mls.*` ops as typed functions over plain Swift values (`MLSViolation`, `MLSErrorReading`), for an `OpTable` of
 /// `WireCheckTesting`: `OpTable(name: "MyClient", [MLSOps.xrpcError { endpoint, status, contentType, retryAfter, body in … }])`.
 public enum MLSOps {
     private typealias Reference = CatbirdMLSConformance.MLSOps
@@ -13,9 +17,7 @@ public enum MLSOps {
     public static func validate(
         _ validate: @escaping @Sendable (_ lexicon: String, _ value: JSONValue) throws(ShimError) -> [MLSViolation]
     ) -> ShimOperation {
-        Reference.validate { lexicon, value throws(ShimError) in
-            try validate(lexicon, value).map { Reference.Violation(path: $0.path, code: $0.code, message: $0.message) }
-        }
+        Reference.validate(validate)
     }
 
     /// `mls.xrpc-error`: how a client reads an answer of `status` from `endpoint` (its full NSID,
@@ -26,10 +28,7 @@ public enum MLSOps {
             throws(ShimError) -> MLSErrorReading
     ) -> ShimOperation {
         Reference.xrpcError { endpoint, status, contentType, retryAfter, body throws(ShimError) in
-            let reading = try read(endpoint.nsid, status, contentType, retryAfter, body)
-            return Reference.ErrorReading(
-                error: reading.error, message: reading.message, declared: reading.declared, retry: reading.retry,
-                retryAfter: reading.retryAfter)
+            try read(endpoint.nsid, status, contentType, retryAfter, body)
         }
     }
 }

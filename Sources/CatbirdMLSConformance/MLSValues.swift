@@ -1,5 +1,6 @@
 /// One reason a value breaks its lexicon: where (a JSON pointer into the value, empty for the value itself), a code
-/// of your own (not compared) and a message.
+/// of your own (not compared) and a message. Plain values, so that `WireCheckTestingMLS` hands them to its users as
+/// they are.
 public struct MLSViolation: Equatable, Sendable {
     /// The JSON pointer of the offending value (`/convos/0/id`).
     public var path: String
