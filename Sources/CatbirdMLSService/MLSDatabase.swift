@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import WireCore
 
@@ -56,7 +57,36 @@ final class MLSDatabase: Sendable {
                     INSERT INTO clock VALUES (1, 0);
                     """)
         }
+        // v1 stored text as TEXT, which GRDB writes and reads as a C string: a U+0000 and what follows were lost
+        // (FINDINGS.md). From v2 every text is its UTF-8 bytes (`Text`); the rows written before are converted so
+        // that keys compare equal.
+        migrator.registerMigration("v2: text as UTF-8 bytes") { db in
+            for (table, columns) in Self.textColumns {
+                let sets = columns.map { "\($0) = CAST(\($0) AS BLOB)" }.joined(separator: ", ")
+                try db.execute(sql: "UPDATE \(table) SET \(sets)")
+            }
+        }
         return migrator
+    }
+
+    /// The columns that hold text, by table.
+    static let textColumns: [(String, [String])] = [
+        ("convo", ["id", "groupId", "creator", "cipherSuite", "metadata"]), ("member", ["convoId", "did"]),
+        ("message", ["convoId", "id", "sender", "ciphertext", "contentType", "attachments"]),
+        ("keyPackage", ["id", "did", "keyPackage", "cipherSuite"]), ("blob", ["cid", "mimeType"]),
+    ]
+
+    /// A text as SQLite gets it: its UTF-8 bytes, so that nothing is cut at a U+0000.
+    static func text(_ value: String) -> Data { Data(value.utf8) }
+
+    /// A text column read back (bytes, or TEXT left by an older file); nil for NULL.
+    static func text(_ row: Row, _ column: String) -> String? {
+        let value: DatabaseValue = row[column]
+        switch value.storage {
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .string(let text): return text
+        default: return nil
+        }
     }
 
     /// Writes `changes` and the TID clock in one transaction.
@@ -70,11 +100,14 @@ final class MLSDatabase: Sendable {
                     try db.execute(
                         sql: "INSERT OR REPLACE INTO keyPackage VALUES (?, ?, ?, ?, ?, ?, ?)",
                         arguments: [
-                            package.id, package.did, package.keyPackage, package.cipherSuite, package.createdAt, package.expiresAt,
-                            package.consumed,
+                            Self.text(package.id), Self.text(package.did), Self.text(package.keyPackage), Self.text(package.cipherSuite),
+                            package.createdAt,
+                            package.expiresAt, package.consumed,
                         ])
                 case .blob(let blob):
-                    try db.execute(sql: "INSERT OR REPLACE INTO blob VALUES (?, ?, ?)", arguments: [blob.cid, blob.mimeType, blob.size])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO blob VALUES (?, ?, ?)",
+                        arguments: [Self.text(blob.cid), Self.text(blob.mimeType), blob.size])
                 }
             }
             try db.execute(sql: "UPDATE clock SET lastTID = ? WHERE id = 1", arguments: [lastTID])
@@ -85,15 +118,15 @@ final class MLSDatabase: Sendable {
         try db.execute(
             sql: "INSERT OR REPLACE INTO convo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
-                convo.id, convo.groupId, convo.creator, convo.cipherSuite, convo.createdAt, convo.lastMessageAt, convo.epoch,
-                convo.nextLeaf,
-                convo.metadata.map { JSONWriter.compact(.object($0)) },
+                text(convo.id), text(convo.groupId), text(convo.creator), text(convo.cipherSuite), convo.createdAt, convo.lastMessageAt,
+                convo.epoch, convo.nextLeaf, convo.metadata.map { text(JSONWriter.compact(.object($0))) },
             ])
         // Members change as a whole (join, leave); the list is small, so it is rewritten.
-        try db.execute(sql: "DELETE FROM member WHERE convoId = ?", arguments: [convo.id])
+        try db.execute(sql: "DELETE FROM member WHERE convoId = ?", arguments: [text(convo.id)])
         for member in convo.members {
             try db.execute(
-                sql: "INSERT INTO member VALUES (?, ?, ?, ?)", arguments: [convo.id, member.did, member.joinedAt, member.leafIndex])
+                sql: "INSERT INTO member VALUES (?, ?, ?, ?)",
+                arguments: [text(convo.id), text(member.did), member.joinedAt, member.leafIndex])
         }
     }
 
@@ -101,10 +134,10 @@ final class MLSDatabase: Sendable {
         try db.execute(
             sql: "INSERT INTO message VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
-                convoId, message.seq, message.id, message.sender, message.ciphertext, message.epoch, message.createdAt, message.contentType,
-                JSONWriter.compact(.array(message.attachments)),
+                text(convoId), message.seq, text(message.id), text(message.sender), text(message.ciphertext), message.epoch,
+                message.createdAt, text(message.contentType), text(JSONWriter.compact(.array(message.attachments))),
             ])
-        try db.execute(sql: "UPDATE convo SET lastMessageAt = ? WHERE id = ?", arguments: [message.createdAt, convoId])
+        try db.execute(sql: "UPDATE convo SET lastMessageAt = ? WHERE id = ?", arguments: [message.createdAt, text(convoId)])
     }
 
     /// Everything stored, as the service's state. Members come in leaf order, messages in their
@@ -113,32 +146,35 @@ final class MLSDatabase: Sendable {
         try queue.read { db in
             var state = MLSState()
             state.lastTID = try Int64.fetchOne(db, sql: "SELECT lastTID FROM clock WHERE id = 1") ?? 0
+            func text(_ row: Row, _ column: String) -> String { Self.text(row, column) ?? "" }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM convo") {
-                let metadata: String? = row["metadata"]
-                state.convos[row["id"]] = MLSState.Convo(
-                    id: row["id"], groupId: row["groupId"], creator: row["creator"], cipherSuite: row["cipherSuite"],
+                let id = text(row, "id")
+                state.convos[id] = MLSState.Convo(
+                    id: id, groupId: text(row, "groupId"), creator: text(row, "creator"), cipherSuite: text(row, "cipherSuite"),
                     createdAt: row["createdAt"], lastMessageAt: row["lastMessageAt"], epoch: row["epoch"], members: [],
-                    nextLeaf: row["nextLeaf"], metadata: try metadata.map { try Self.json($0).objectValue ?? [:] }, messages: [])
+                    nextLeaf: row["nextLeaf"], metadata: try Self.text(row, "metadata").map { try Self.json($0).objectValue ?? [:] },
+                    messages: [])
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM member ORDER BY convoId, leafIndex") {
-                let member = MLSState.Member(did: row["did"], joinedAt: row["joinedAt"], leafIndex: row["leafIndex"])
-                state.convos[row["convoId"]]?.members.append(member)
+                let member = MLSState.Member(did: text(row, "did"), joinedAt: row["joinedAt"], leafIndex: row["leafIndex"])
+                state.convos[text(row, "convoId")]?.members.append(member)
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM message ORDER BY convoId, seq") {
                 let message = MLSState.Message(
-                    id: row["id"], seq: row["seq"], sender: row["sender"], ciphertext: row["ciphertext"], epoch: row["epoch"],
-                    createdAt: row["createdAt"], contentType: row["contentType"],
-                    attachments: try Self.json(row["attachments"]).arrayValue ?? [])
-                state.convos[row["convoId"]]?.messages.append(message)
+                    id: text(row, "id"), seq: row["seq"], sender: text(row, "sender"), ciphertext: text(row, "ciphertext"),
+                    epoch: row["epoch"], createdAt: row["createdAt"], contentType: text(row, "contentType"),
+                    attachments: try Self.json(text(row, "attachments")).arrayValue ?? [])
+                state.convos[text(row, "convoId")]?.messages.append(message)
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM keyPackage ORDER BY id") {
                 let package = MLSState.KeyPackage(
-                    id: row["id"], did: row["did"], keyPackage: row["keyPackage"], cipherSuite: row["cipherSuite"],
+                    id: text(row, "id"), did: text(row, "did"), keyPackage: text(row, "keyPackage"), cipherSuite: text(row, "cipherSuite"),
                     createdAt: row["createdAt"], expiresAt: row["expiresAt"], consumed: row["consumed"])
                 state.keyPackages[package.did, default: []].append(package)
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM blob") {
-                state.blobs[row["cid"]] = MLSState.Blob(cid: row["cid"], mimeType: row["mimeType"], size: row["size"])
+                let cid = text(row, "cid")
+                state.blobs[cid] = MLSState.Blob(cid: cid, mimeType: text(row, "mimeType"), size: row["size"])
             }
             return state
         }

@@ -94,7 +94,9 @@ final class MLSPersistenceTests: XCTestCase {
 
         // Blob records have no read endpoint; the file itself holds them.
         let stored = try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: "SELECT cid, mimeType, size FROM blob") }
-        XCTAssertEqual(stored.map { $0["cid"] as String }, ["bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq"])
+        XCTAssertEqual(
+            stored.map { String(decoding: $0["cid"] as Data, as: UTF8.self) },
+            ["bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq"])
         XCTAssertEqual(stored.map { $0["size"] as Int }, [5])
     }
 
@@ -106,5 +108,60 @@ final class MLSPersistenceTests: XCTestCase {
     func testAnEmptyFileStartsEmpty() throws {
         let service = try open(ManualClock(1_700_000_000))
         XCTAssertEqual(MLSCaller(service: service, token: "dev-alice").call(.getConvos).body, ["convos": []])
+    }
+
+    /// A text holding U+0000 comes back whole after a restart (GRDB writes and reads a String as a C string, which
+    /// cut it at the U+0000: FINDINGS.md), in a message's content type and a conversation's metadata alike; and a file
+    /// written before the fix, with its text as TEXT, is read and written on as before.
+    func testATextWithU0000SurvivesARestart() throws {
+        let clock = ManualClock(1_700_000_000)
+        let first = try open(clock)
+        let alice = MLSCaller(service: first, token: "dev-alice")
+        let created = alice.call(.createConvo, ["cipherSuite": suite, "metadata": ["name": "a\u{0}b"]])
+        let convoId = try XCTUnwrap(created.body["convo"]?["id"])
+        let sent = alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC", "contentType": "text/\u{0}plain"])
+        XCTAssertEqual(sent.status, 200)
+        let before = snapshot(first)
+        XCTAssertTrue(before.contains { $0.contains(#"text/\u0000plain"#) }, "\(before)")
+
+        let second = try open(clock)
+        XCTAssertEqual(snapshot(second), before)
+        let convos = MLSCaller(service: second, token: "dev-alice").call(.getConvos, query: "limit=10").body["convos"]?.arrayValue
+        XCTAssertEqual(convos?.first?["metadata"]?["name"], "a\u{0}b")
+    }
+
+    /// A file of the first schema (text as TEXT) is converted on opening: its rows read back, and writes to the same
+    /// conversation find them (the keys compare equal).
+    func testAFileOfTheFirstSchemaIsConverted() throws {
+        let clock = ManualClock(1_700_000_000)
+        let first = try open(clock)
+        let alice = MLSCaller(service: first, token: "dev-alice")
+        XCTAssertEqual(
+            MLSCaller(service: first, token: "dev-bob").call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status, 200)
+        let convoId = try XCTUnwrap(alice.call(.createConvo, ["cipherSuite": suite]).body["convo"]?["id"])
+        XCTAssertEqual(alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC"]).status, 200)
+        let before = snapshot(first)
+        // Back to v1: every text as TEXT, and the v2 migration not yet applied (foreign keys off while keys change).
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        try DatabaseQueue(path: path, configuration: configuration).write { db in
+            for (table, columns) in [
+                ("convo", ["id", "groupId", "creator", "cipherSuite", "metadata"]), ("member", ["convoId", "did"]),
+                ("message", ["convoId", "id", "sender", "ciphertext", "contentType", "attachments"]),
+                ("keyPackage", ["id", "did", "keyPackage", "cipherSuite"]),
+            ] {
+                try db.execute(sql: "UPDATE \(table) SET " + columns.map { "\($0) = CAST(\($0) AS TEXT)" }.joined(separator: ", "))
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v2%'")
+        }
+        let second = try open(clock)
+        XCTAssertEqual(snapshot(second), before)
+        // Adding bob rewrites the conversation's member rows, which only works if the old rows' keys compare equal.
+        let aliceAfter = MLSCaller(service: second, token: "dev-alice")
+        XCTAssertEqual(aliceAfter.call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).status, 200)
+        let third = try open(clock)
+        let members = MLSCaller(service: third, token: "dev-alice").call(.getConvos, query: "limit=10").body["convos"]?.arrayValue?
+            .first?["members"]?.arrayValue?.compactMap { $0["did"]?.stringValue }
+        XCTAssertEqual(members, ["did:plc:alice", "did:plc:bob"])
     }
 }
