@@ -58,7 +58,7 @@ final class MLSDatabase: Sendable {
                     """)
         }
         // v1 stored text as TEXT, which GRDB writes and reads as a C string: a U+0000 and what follows were lost
-        // (FINDINGS.md). From v2 every text is its UTF-8 bytes (`Text`); the rows written before are converted so
+        // (FINDINGS.md D10). From v2 every text is its UTF-8 bytes (`text(_:)`); the rows written before are converted so
         // that keys compare equal.
         migrator.registerMigration("v2: text as UTF-8 bytes") { db in
             for (table, columns) in Self.textColumns {
@@ -101,8 +101,7 @@ final class MLSDatabase: Sendable {
                         sql: "INSERT OR REPLACE INTO keyPackage VALUES (?, ?, ?, ?, ?, ?, ?)",
                         arguments: [
                             Self.text(package.id), Self.text(package.did), Self.text(package.keyPackage), Self.text(package.cipherSuite),
-                            package.createdAt,
-                            package.expiresAt, package.consumed,
+                            package.createdAt, package.expiresAt, package.consumed,
                         ])
                 case .blob(let blob):
                     try db.execute(
