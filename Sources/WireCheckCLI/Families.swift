@@ -8,11 +8,12 @@ import WireCoreBench
 import WireCoreConformance
 
 /// The families and the commands they bring. The families themselves are listed once, in
-/// `WireCheckFamilies` (shared with `WireCheckTesting`); `run`, `vectors`, `shim`, `bench`, `serve` and
-/// `check` loop over them.
+/// `WireCheckFamilies` (shared with the tests and the differential fuzz target); `run`, `vectors`, `shim`, `bench`,
+/// `serve` and `check` loop over them.
 enum Families {
-    /// Every family, in the order of runs and reports, with the parts that run a mock in process and
-    /// are kept out of `WireCheckFamilies` for its dependencies (see `MLSFamily.family`).
+    /// Every family, in the order of runs and reports, with the parts kept out of `WireCheckFamilies` for their
+    /// dependencies, which the fuzz build should not compile: the mocks run in process (MLS: GRDB, jwt-kit; cdev:
+    /// libqrencode, libpng) and WireCore's benchmark (libsodium). `TestEnvironment.families` is the same list.
     static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
         .replacing(CdevFamily.withEmbeddedMock)
 

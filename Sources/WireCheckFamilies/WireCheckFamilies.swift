@@ -1,4 +1,5 @@
-// Re-exported: the families' typed op builders (`WireCoreOps`, `CdevOps`, …) reach `WireCheckTesting`'s users.
+// Re-exported: the families' suites and typed op builders (`WireCoreOps`, `CdevOps`, …), so that the CLI, the tests
+// and the differential fuzz target reach them with one import.
 @_exported import ATProtoConformance
 @_exported import ArkavoConformance
 @_exported import CatbirdMLSConformance
@@ -8,9 +9,9 @@ import ConformanceKit
 @_exported import NanoTDFConformance
 @_exported import WireCoreConformance
 
-/// The one list of protocol families, shared by the CLI (`wirecheck run`, `vectors`, `shim`, …) and
-/// by `WireCheckTesting`. Adding a family means a line here, its own targets, and (for commands it
-/// brings) a line in the CLI's `Families.swift`.
+/// The one list of protocol families, shared by the CLI (`wirecheck run`, `vectors`, `shim`, …), the tests and the
+/// differential fuzz target (`WireCheckTesting` judges from the vectors and their schemas instead). Adding a family
+/// means a line here, its own targets, and (for commands it brings) a line in the CLI's `Families.swift`.
 public enum WireCheckFamilies {
     /// Every family, in the order of runs and reports.
     public static let all = ProtocolFamilies([

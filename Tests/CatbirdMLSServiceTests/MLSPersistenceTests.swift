@@ -1,10 +1,11 @@
 import CatbirdMLS
-import CatbirdMLSService
 import Foundation
 import GRDB
 import HTTPExchange
 import WireCore
 import XCTest
+
+@testable import CatbirdMLSService
 
 /// `serve mls --db FILE`: a service reopened on the same SQLite file answers as the one before it,
 /// and carries on from there (message order, TIDs, consumed key packages).
@@ -145,11 +146,7 @@ final class MLSPersistenceTests: XCTestCase {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         try DatabaseQueue(path: path, configuration: configuration).write { db in
-            for (table, columns) in [
-                ("convo", ["id", "groupId", "creator", "cipherSuite", "metadata"]), ("member", ["convoId", "did"]),
-                ("message", ["convoId", "id", "sender", "ciphertext", "contentType", "attachments"]),
-                ("keyPackage", ["id", "did", "keyPackage", "cipherSuite"]),
-            ] {
+            for (table, columns) in MLSDatabase.textColumns {
                 try db.execute(sql: "UPDATE \(table) SET " + columns.map { "\($0) = CAST(\($0) AS TEXT)" }.joined(separator: ", "))
             }
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v2%'")

@@ -45,7 +45,8 @@ final class FailureDetailTests: XCTestCase {
         let cut = FailureDetail.stringDifference(wanted, String(wanted.prefix(9_990)))
         XCTAssertEqual(
             cut,
-            #"10000 characters expected, 9990 actual; first difference at character 9990: expected …"JDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJD", "#
+            #"10000 characters expected, 9990 actual; first difference at character 9990: "#
+                + #"expected …"JDQUJDQUJDQUJDQUJDQUJDQUJDQUJDQUJD", "#
                 + #"actual …"JDQUJDQUJDQUJDQUJDQUJDQU""#)
     }
 

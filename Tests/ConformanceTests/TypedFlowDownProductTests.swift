@@ -1,14 +1,14 @@
 import Foundation
 import ModelExchange
 import WireCheckTesting
-import WireCheckTestingFlowDown
 import WireCore
 import XCTest
 
-import enum FlowDownConformance.ModelJSON
+@testable import WireCheckTestingFlowDown
 
 /// `WireCheckTestingFlowDown`: the FlowDown builders over the product's own value types. A requester written with
-/// them (here ModelExchange's functions, mapped member by member) conforms on every FlowDown suite; one that
+/// them (here ModelExchange's functions, mapped member by member; the models through the product's own conversions)
+/// conforms on every FlowDown suite it implements; one that
 /// drops a capability when it reads a verified request fails exactly the verify cases that carry capabilities.
 final class TypedFlowDownProductTests: XCTestCase {
     static func refusal(_ error: ModelExchangeError) -> ShimError { ShimError(code: error.code, message: error.description) }
@@ -85,65 +85,17 @@ final class TypedFlowDownProductTests: XCTestCase {
                     }
                 },
                 FlowDownOps.decodeModels { plist throws(ShimError) in
-                    do throws(ModelExchangeError) { return try ModelsPlist.decode(plist).map(Self.model) } catch { throw refusal(error) }
-                },
-                FlowDownOps.decodeModelsAsApp { plist throws(ShimError) in
-                    do throws(ModelExchangeError) { return try AppModelsReading.decode(plist).map(Self.model) } catch {
+                    do throws(ModelExchangeError) { return try ModelsPlist.decode(plist).map(FlowDownModel.init) } catch {
                         throw refusal(error)
                     }
                 },
-                FlowDownOps.encodeModels { models in ModelsPlist.encodeXML(models.map(Self.cloudModel)) },
+                FlowDownOps.decodeModelsAsApp { plist throws(ShimError) in
+                    do throws(ModelExchangeError) { return try AppModelsReading.decode(plist).map(FlowDownModel.init) } catch {
+                        throw refusal(error)
+                    }
+                },
+                FlowDownOps.encodeModels { models in ModelsPlist.encodeXML(models.map(CloudModel.init)) },
             ])
-    }
-
-    /// ModelExchange's model as the product's, member by member (what a user's own decoder would fill in).
-    static func model(_ model: CloudModel) -> FlowDownModel {
-        var plain = FlowDownModel()
-        plain.objectId = model.objectId
-        plain.deviceId = model.deviceId
-        plain.modelIdentifier = model.modelIdentifier
-        plain.modelListEndpoint = model.modelListEndpoint
-        plain.creation = model.creation
-        plain.modified = model.modified
-        plain.removed = model.removed
-        plain.endpoint = model.endpoint
-        plain.token = model.token
-        plain.headers = model.headers
-        plain.bodyFields = model.bodyFields
-        plain.capabilities = model.capabilities
-        plain.context = model.context
-        plain.responseFormat = model.responseFormat
-        plain.comment = model.comment
-        plain.name = model.name
-        plain.temperaturePreference = model.temperaturePreference
-        plain.extensionStorage = model.extensionStorage
-        plain.unknown = model.unknown.mapValues(ModelJSON.json)
-        return plain
-    }
-
-    /// The product's model as ModelExchange's, for its encoder.
-    static func cloudModel(_ plain: FlowDownModel) -> CloudModel {
-        var model = CloudModel()
-        model.objectId = plain.objectId
-        model.deviceId = plain.deviceId
-        model.modelIdentifier = plain.modelIdentifier
-        model.modelListEndpoint = plain.modelListEndpoint
-        model.creation = plain.creation
-        model.modified = plain.modified
-        model.removed = plain.removed
-        model.endpoint = plain.endpoint
-        model.token = plain.token
-        model.headers = plain.headers
-        model.bodyFields = plain.bodyFields
-        model.capabilities = plain.capabilities
-        model.context = plain.context
-        model.responseFormat = plain.responseFormat
-        model.comment = plain.comment
-        model.name = plain.name
-        model.temperaturePreference = plain.temperaturePreference
-        model.extensionStorage = plain.extensionStorage
-        model.unknown = plain.unknown.compactMapValues(ModelJSON.plist)
-        return model
     }
 
     func testTheProductsTypesConformAndADroppedCapabilityFailsOnlyItsCases() {

@@ -17,7 +17,8 @@ enum TestEnvironment {
     static var root: String { Repository.root }
     static var vectorsDirectory: String { Repository.vectorsDirectory }
 
-    /// The families as the CLI has them (`Families.all`): `WireCheckTesting`'s list with MLS's mock-run parts.
+    /// The families as the CLI has them (`Families.all`, which a test target cannot import): `WireCheckFamilies` with
+    /// the parts that run a mock in process and WireCore's benchmark.
     static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
         .replacing(CdevFamily.withEmbeddedMock)
 
