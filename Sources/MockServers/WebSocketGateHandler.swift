@@ -97,7 +97,11 @@ struct GatedChannel<Inner: ServerChildChannel>: ServerChildChannel {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return inner.setup(channel: channel, logger: logger)
+        // After the upgrade negotiation the inner setup installs, so that its parse errors are answered.
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            try channel.pipeline.syncOperations.addHandler(FirstRequestErrorHandler())
+            return value
+        }
     }
 
     func handle(value: Inner.Value, logger: Logger) async {

@@ -53,13 +53,23 @@ public struct HTTPProbe: Sendable {
 
     /// One request on a fresh connection (`Connection: close`).
     public func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws(Failure) -> Reply {
-        let socket = try connect()
-        defer { close(socket) }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        try write(socket, Array(head.utf8) + (body ?? []))
+        return try exchange(raw: Array(head.utf8) + (body ?? []), describing: "\(method) \(target)")
+    }
+
+    /// `bytes` as they are, request line and all, on a fresh connection, and the reply: for requests `send` cannot
+    /// write (a malformed head, a truncated body). The reply ends at its framing or when the server closes.
+    public func exchange(raw bytes: [UInt8]) throws(Failure) -> Reply {
+        try exchange(raw: bytes, describing: "\(bytes.count) raw bytes")
+    }
+
+    private func exchange(raw bytes: [UInt8], describing request: String) throws(Failure) -> Reply {
+        let socket = try connect()
+        defer { close(socket) }
+        try write(socket, bytes)
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -67,7 +77,7 @@ public struct HTTPProbe: Sendable {
             if count < 0 {
                 // SO_RCVTIMEO expiring shows as EAGAIN ("Resource temporarily unavailable").
                 if errno == EAGAIN || errno == EWOULDBLOCK {
-                    throw Failure(description: "timed out after \(timeout) s waiting for the response to \(method) \(target)")
+                    throw Failure(description: "timed out after \(timeout) s waiting for the response to \(request)")
                 }
                 throw Failure(description: "reading the response: \(String(cString: strerror(errno)))")
             }
