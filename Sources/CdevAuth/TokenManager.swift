@@ -26,26 +26,30 @@ public final class TokenManager: Sendable {
         var revoked: [String: Int64] = [:]
         var random: any RandomSource
         /// Profile head: device_id → the latest refresh nonce and access nonce issued to it.
-        var registry: [String: (refresh: String, access: String)] = [:]
+        var registry = AuthRegistryFile()
 
-        init(key: CdevSigning.Key, random: any RandomSource) {
+        init(key: CdevSigning.Key, random: any RandomSource, registry: AuthRegistryFile) {
             self.key = key
             self.random = random
+            self.registry = registry
         }
     }
 
     private let state: Mutex<State>
     /// Profile head persists the secret of revoke-all here; baseline keeps it in memory only.
     private let secretFilePath: String?
+    /// Profile head persists its device registry here (`AuthRegistryFile`), so refresh tokens survive a restart.
+    private let registryFilePath: String?
 
-    /// A manager of `identity`; `secretFilePath` is where head persists a new secret. `signingKey`,
+    /// A manager of `identity`; `secretFilePath` is where head persists a new secret, `registry` the device registry it
+    /// starts with (read from `registryFilePath`, where head writes each change). `signingKey`,
     /// when given, is `identity.secret` already prepared (`CdevSigning.Key(secret:)`): a fuzz target
     /// that makes a fresh manager for every input prepares its one secret once (preparing it was a
     /// quarter of FuzzCdevAuthBody's own time).
     public init(
         identity: SecretFile, profile: CdevProfile = .baseline, pairingLifetime: Int64 = TokenType.pairing.defaultLifetime,
         clock: any WireClock = SystemClock(), random: any RandomSource = SystemRandom(), secretFilePath: String? = nil,
-        signingKey: CdevSigning.Key? = nil
+        registry: AuthRegistryFile = AuthRegistryFile(), registryFilePath: String? = nil, signingKey: CdevSigning.Key? = nil
     ) {
         precondition(signingKey.map { $0.secret == identity.secret } ?? true, "signingKey is not the identity's secret")
         serverId = identity.serverId
@@ -53,7 +57,8 @@ public final class TokenManager: Sendable {
         self.pairingLifetime = pairingLifetime
         self.clock = clock
         self.secretFilePath = secretFilePath
-        state = Mutex(State(key: signingKey ?? CdevSigning.Key(secret: identity.secret), random: random))
+        self.registryFilePath = registryFilePath
+        state = Mutex(State(key: signingKey ?? CdevSigning.Key(secret: identity.secret), random: random, registry: registry))
     }
 
     /// The current secret (it changes on revoke-all). Only for tests and `cdev mint`.
@@ -83,7 +88,10 @@ public final class TokenManager: Sendable {
         let instant = clock.now()
         let access = mint(.access, deviceId: deviceId, at: instant, state: &state)
         let refresh = mint(.refresh, deviceId: deviceId, at: instant, state: &state)
-        if !deviceId.isEmpty { state.registry[deviceId] = (refresh.payload.nonce, access.payload.nonce) }
+        if !deviceId.isEmpty {
+            state.registry.devices[deviceId] = AuthRegistryFile.Record(refresh: refresh.payload.nonce, access: access.payload.nonce)
+            persist(state.registry)
+        }
         return TokenPair(
             access: access.payload, accessToken: access.token, refresh: refresh.payload, refreshToken: refresh.token, mintedAt: instant)
     }
@@ -119,7 +127,7 @@ public final class TokenManager: Sendable {
             let payload = try validate(refreshToken, state: state)
             guard payload.type == TokenType.refresh.rawValue else { throw .invalidToken("not a refresh token") }
             if profile == .head {
-                guard !payload.deviceId.isEmpty, state.registry[payload.deviceId]?.refresh == payload.nonce else {
+                guard !payload.deviceId.isEmpty, state.registry.devices[payload.deviceId]?.refresh == payload.nonce else {
                     throw .invalidToken("refresh token is not the latest of its device")
                 }
             }
@@ -136,7 +144,10 @@ public final class TokenManager: Sendable {
             guard payload.type == TokenType.refresh.rawValue else { throw .invalidFormat("not a refresh token") }
             let now = clock.unixSeconds()
             state.revoked[payload.nonce] = now
-            if let record = state.registry.removeValue(forKey: payload.deviceId) { state.revoked[record.access] = now }
+            if let record = state.registry.devices.removeValue(forKey: payload.deviceId) {
+                state.revoked[record.access] = now
+                persist(state.registry)
+            }
         }
     }
 
@@ -153,12 +164,21 @@ public final class TokenManager: Sendable {
         let secret = state.withLock { state -> [UInt8] in
             state.secret = state.random.bytes(32)
             state.revoked = [:]
-            state.registry = [:]
+            state.registry = AuthRegistryFile()
+            persist(state.registry)
             return state.secret
         }
         if profile == .head, let path = secretFilePath {
             try SecretFile(serverId: serverId, secret: secret).write(to: path)
         }
         return secret
+    }
+
+    /// Writes the registry where head keeps it (under the lock, so writes land in the order of the changes). A failed
+    /// write leaves the change in memory only, and the server goes on: `serve cdev` writes the file once at start and
+    /// warns there when it cannot.
+    private func persist(_ registry: AuthRegistryFile) {
+        guard profile == .head, let path = registryFilePath else { return }
+        try? registry.write(to: path)
     }
 }

@@ -1,4 +1,5 @@
 import CdevAuth
+import ConformanceKit
 import Foundation
 import WireCore
 import XCTest
@@ -102,5 +103,50 @@ final class CdevCLITests: XCTestCase {
         XCTAssertFalse(banner.contains("█") || banner.contains("▀") || banner.contains("▄"), banner)
         XCTAssertTrue(banner.contains("columns, the terminal has 80"), banner)
         XCTAssertTrue(banner.contains("/pair to scan it"), banner)
+    }
+
+    /// The pairing JSON `serve cdev --json` prints first.
+    func pairingInfo(_ out: Pipe) throws -> JSONObject {
+        var banner = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !String(decoding: banner, as: UTF8.self).contains("}") {
+            banner += out.fileHandleForReading.availableData
+        }
+        return try XCTUnwrap(JSONParser.parse(Array(banner)).objectValue)
+    }
+
+    /// Issue 42, bug 3: head keeps its device registry beside the secret file, so a refresh token issued before a
+    /// restart is still the device's latest after it (it was 401); a registry file that cannot be read stops the start.
+    func testHeadRefreshTokenSurvivesARestart() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let (first, firstOut) = try serve(in: dir, ["--profile", "head", "--json"])
+        let info = try pairingInfo(firstOut)
+        var http = try HTTPProbe(baseURL: try XCTUnwrap(info["http"]?.stringValue), timeout: 10)
+        let pairingToken = try XCTUnwrap(info["token"]?.stringValue)
+        let exchange = try http.send(
+            "POST", "/api/auth/exchange", headers: [("Content-Type", "application/json")],
+            body: Array(JSONWriter.compact(["pairing_token": .string(pairingToken)]).utf8))
+        XCTAssertEqual(exchange.status, 200, exchange.text)
+        let refresh = try XCTUnwrap(JSONParser.parse(exchange.body).objectValue?["refresh_token"]?.stringValue)
+        first.terminate()
+        first.waitUntilExit()
+
+        let (second, secondOut) = try serve(in: dir, ["--profile", "head", "--json"])
+        defer {
+            second.terminate()
+            second.waitUntilExit()
+        }
+        http = try HTTPProbe(baseURL: try XCTUnwrap(pairingInfo(secondOut)["http"]?.stringValue), timeout: 10)
+        let refreshed = try http.send(
+            "POST", "/api/auth/refresh", headers: [("Content-Type", "application/json")],
+            body: Array(JSONWriter.compact(["refresh_token": .string(refresh)]).utf8))
+        XCTAssertEqual(refreshed.status, 200, refreshed.text)
+        let mode = try FileManager.default.attributesOfItem(atPath: "\(dir)/auth_registry.json")[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: "\(dir)/auth_registry.json"))
+        let refused = try wirecheck(["serve", "cdev", "--profile", "head", "--port", "0", "--secret-file", "\(dir)/secret.json"], in: dir)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("auth_registry.json"), refused.stderr)
     }
 }

@@ -49,7 +49,20 @@ struct ServeCdevCommand: AsyncParsableCommand {
             repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
             heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
         if utc { config.utcOffsetSeconds = 0 }
-        let tokens = TokenManager(identity: identity, profile: profile, secretFilePath: path)
+        // Head's device registry lives beside the secret file, so that refresh tokens survive a restart as the secret does.
+        let registryPath = AuthRegistryFile.path(besideSecretFile: path)
+        var registry = AuthRegistryFile()
+        if profile == .head {
+            do {
+                registry = try AuthRegistryFile.load(from: registryPath)
+            } catch {
+                throw exitHarness("cannot read the device registry \(error); move it away to start with an empty one")
+            }
+            // Written once now, so that a directory it cannot be written in is said at start, not lost later.
+            do { try registry.write(to: registryPath) } catch { logger.warning("refresh tokens will not survive a restart: \(error)") }
+        }
+        let tokens = TokenManager(
+            identity: identity, profile: profile, secretFilePath: path, registry: registry, registryFilePath: registryPath)
         let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
         let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
         do {
