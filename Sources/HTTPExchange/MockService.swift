@@ -69,13 +69,15 @@ public struct WebSocketEndpoint: Sendable {
 
 /// One accepted WebSocket connection as a service sees it: text messages in, text messages out.
 public struct WebSocketConnection: Sendable {
-    /// The client's text messages, until it closes.
-    public let messages: AsyncThrowingStream<String, any Error>
-    /// Sends one text message.
+    /// The client's text messages, until it closes. They are read from the connection as the session asks for the next
+    /// one, never ahead into a buffer: a session waiting to send (to a client that does not read its replies) reads
+    /// nothing meanwhile, so the client's further messages wait in the socket and the server does not grow.
+    public let messages: any AsyncSequence<String, any Error> & Sendable
+    /// Sends one text message; it waits while the connection's write buffer is full.
     public let send: @Sendable (String) async throws -> Void
 
-    /// A connection over a stream of incoming text messages and a sender.
-    public init(messages: AsyncThrowingStream<String, any Error>, send: @escaping @Sendable (String) async throws -> Void) {
+    /// A connection over a sequence of incoming text messages and a sender.
+    public init(messages: any AsyncSequence<String, any Error> & Sendable, send: @escaping @Sendable (String) async throws -> Void) {
         self.messages = messages
         self.send = send
     }

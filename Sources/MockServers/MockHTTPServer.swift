@@ -66,22 +66,13 @@ public struct MockHTTPServer: Sendable {
             configuration: .init(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
     }
 
-    /// Runs the endpoint's session over one upgraded connection: text messages in, text out.
+    /// Runs the endpoint's session over one upgraded connection: text messages in, text out. The session reads the
+    /// inbound messages itself, one at a time, so that the socket, not a queue, holds what it has not read yet.
     static func bridge(_ endpoint: WebSocketEndpoint, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let (messages, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    for try await message in inbound.messages(maxSize: endpoint.maximumMessageSize) {
-                        if case .text(let text) = message { continuation.yield(text) }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            try await endpoint.session(WebSocketConnection(messages: messages) { text in try await outbound.write(.text(text)) })
-            group.cancelAll()
+        let texts = inbound.messages(maxSize: endpoint.maximumMessageSize).compactMap { message -> String? in
+            guard case .text(let text) = message else { return nil }
+            return text
         }
+        try await endpoint.session(WebSocketConnection(messages: texts) { text in try await outbound.write(.text(text)) })
     }
 }

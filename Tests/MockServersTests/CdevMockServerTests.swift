@@ -100,6 +100,29 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(second).objectValue?["payload"]?.objectValue?["sequence"], .int(2))
     }
 
+    /// Issue 42, bug 2: a `/ws` client that sends requests and never reads the replies is held back by the socket once
+    /// the replies fill it; the server reads no further ahead. Before, it read every request into a queue (410 MB).
+    /// Here the client sends 16 KB requests, each answered with 16 KB, until a send waits 2 s: what the server took
+    /// by then is bounded by the kernel's socket buffers (a few MB each way) and NIO's, far below 64 MB.
+    func testWebSocketClientThatNeverReadsIsHeldBackBySocketBuffers() throws {
+        let (server, service) = try start(.baseline)
+        defer { server.stop() }
+        let access = service.tokens.mint(.access).token
+        let probe = try WebSocketProbe(
+            try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 2), target: "/ws",
+            headers: [("Authorization", "Bearer \(access)")])
+        XCTAssertTrue(probe.upgraded)
+        let request = JSONWriter.compact(["jsonrpc": "2.0", "id": 1, "method": .string(String(repeating: "m", count: 16 << 10))])
+        let bound = 64 << 20
+        var sent = 0
+        while sent < bound, (try? probe.sendText(request)) != nil { sent += request.utf8.count }
+        XCTAssertLessThan(sent, bound, "the server kept reading requests whose replies nobody read")
+        print("a /ws client that never reads got \(sent >> 10) KiB of requests in before its send waited")
+        XCTAssertGreaterThan(sent, 1 << 20, "the server answered the first requests")
+        // Other clients are served meanwhile.
+        XCTAssertEqual(try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5).send("GET", "/api/pair/info").status, 200)
+    }
+
     /// Acceptance: 100 concurrent exchanges of one pairing token over HTTP → exactly one pair;
     /// 100 concurrent refreshes of one refresh token → exactly one.
     func testConcurrentExchangesAndRefreshesOverHTTP() throws {
