@@ -32,7 +32,19 @@ struct MLSState: Sendable {
         var members: [Member]
         var nextLeaf: Int64
         var metadata: JSONObject?
+        /// In `seq` order.
         var messages: [Message]
+
+        /// The index of the first message whose `seq` is greater than `seq` (a binary search: `messages` is in `seq`
+        /// order), so a page starts without a pass over the messages before it.
+        func firstIndex(afterSeq seq: Int64) -> Int {
+            var (low, high) = (0, messages.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if messages[middle].seq > seq { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
     }
 
     struct KeyPackage: Sendable {

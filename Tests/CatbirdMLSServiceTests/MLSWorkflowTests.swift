@@ -195,6 +195,10 @@ final class MLSWorkflowTests: XCTestCase {
         XCTAssertEqual(seen.count, 201)
         XCTAssertEqual(Set(seen).count, 201)
         XCTAssertEqual(pages, 7)
+        // A cursor names its conversation: on another one it is InvalidCursor, not a position that skips messages.
+        let firstCursor = try XCTUnwrap(alice.call(.getMessages, query: "convoId=\(convoId)&limit=30").body["cursor"]?.stringValue)
+        let other = try XCTUnwrap(alice.call(.createConvo, ["cipherSuite": suite]).body["convo"]?["id"]?.stringValue)
+        XCTAssertEqual(alice.call(.getMessages, query: "convoId=\(other)&cursor=\(firstCursor)").error, "InvalidCursor")
     }
 
     func testUploadBlobWritesACIDv1() throws {
