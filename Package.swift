@@ -198,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "MockServersTests",
             dependencies: [
-                "MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", logging,
+                "MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", "CatbirdMLSService",
+                logging,
             ]),
         .testTarget(
             name: "ConformanceTests",

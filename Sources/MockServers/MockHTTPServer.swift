@@ -16,12 +16,15 @@ public struct MockHTTPServer: Sendable {
     public let logger: Logger
     /// Whether SIGTERM and SIGINT shut the server down gracefully.
     public let handlesSignals: Bool
+    /// How long a connection may take to send a request head and a body.
+    public let timeouts: RequestTimeouts
 
     /// A server for `service`.
-    public init(service: any MockService, logger: Logger, handlesSignals: Bool = false) {
+    public init(service: any MockService, logger: Logger, handlesSignals: Bool = false, timeouts: RequestTimeouts = .standard) {
         self.service = service
         self.logger = logger
         self.handlesSignals = handlesSignals
+        self.timeouts = timeouts
     }
 
     /// Runs until SIGTERM/SIGINT (when `handlesSignals`) or cancellation. `onRunning` gets the
@@ -40,6 +43,7 @@ public struct MockHTTPServer: Sendable {
             service.didBind(port: port)
             await onRunning(port)
         }
+        let timeouts = self.timeouts
         let app: any Service
         if let endpoint = service.webSocket {
             let webSocketRouter = Router(context: MockRequestContext.self)
@@ -56,11 +60,16 @@ public struct MockHTTPServer: Sendable {
                     let upgrade = HTTP1WebSocketUpgradeChannel(
                         responder: responder, webSocketResponder: webSocketResponder,
                         configuration: .init(ws: .init(maxFrameSize: endpoint.maximumMessageSize, closeTimeout: .seconds(5))))
-                    return GatedChannel(inner: upgrade, endpoint: endpoint)
+                    return MockChildChannel(inner: upgrade, endpoint: endpoint, timeouts: timeouts)
                 },
                 configuration: configuration, onServerRunning: onServerRunning, logger: logger)
         } else {
-            app = Application(responder: responder, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+            app = Application(
+                responder: responder,
+                server: HTTPServerBuilder { responder in
+                    MockChildChannel(inner: HTTP1Channel(responder: responder), endpoint: nil, timeouts: timeouts)
+                },
+                configuration: configuration, onServerRunning: onServerRunning, logger: logger)
         }
         return ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))

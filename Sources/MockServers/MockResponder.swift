@@ -19,8 +19,11 @@ struct MockResponder: HTTPResponder {
         let api: APIRequest
         do {
             api = try await Self.apiRequest(request, context: context, collectBody: true, upTo: limit.maximum)
-        } catch {
+        } catch is NIOTooManyBytesError {
             return Self.response(limit.refusal)
+        } catch {
+            // Not too large but unreadable: a chunked body cut short or with a malformed chunk size (it was 413).
+            return Self.response(Self.badBody)
         }
         return Self.response(service.handle(api))
     }
@@ -41,6 +44,10 @@ struct MockResponder: HTTPResponder {
             method: request.method.rawValue, path: path, query: query,
             headers: request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback)
     }
+
+    /// The answer to a body that cannot be read to its end, closing the connection, whose framing is now unknown.
+    static let badBody = APIResponse(
+        status: 400, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")], body: Array("Bad Request\n".utf8))
 
     static func response(_ api: APIResponse) -> Response {
         var fields = HTTPFields()

@@ -85,26 +85,3 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         return APIRequest(method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers)
     }
 }
-
-/// Wraps a child channel so every connection starts with the gate.
-struct GatedChannel<Inner: ServerChildChannel>: ServerChildChannel {
-    let inner: Inner
-    let endpoint: WebSocketEndpoint
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Inner.Value> {
-        do {
-            try channel.pipeline.syncOperations.addHandler(WebSocketGateHandler(endpoint: endpoint), position: .first)
-        } catch {
-            return channel.eventLoop.makeFailedFuture(error)
-        }
-        // After the upgrade negotiation the inner setup installs, so that its parse errors are answered.
-        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            try channel.pipeline.syncOperations.addHandler(FirstRequestErrorHandler())
-            return value
-        }
-    }
-
-    func handle(value: Inner.Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
-    }
-}

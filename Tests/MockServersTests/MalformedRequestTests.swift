@@ -28,6 +28,11 @@ final class MalformedRequestTests: XCTestCase {
             ("10,000 headers", head(status + (0..<10_000).map { "X-\($0): v\r\n" }.joined() + "\r\n")),
             ("Content-Length with Transfer-Encoding", head(status + "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")),
             ("upgrade of /ws with a bad Content-Length", head("GET /ws HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")),
+            // A body that cannot be read (it was 413, as if too large).
+            (
+                "chunk size not hex",
+                head("POST /api/auth/exchange HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+            ),
         ]
     }()
 

@@ -24,6 +24,7 @@ struct ServeCdevCommand: AsyncParsableCommand {
     @Option(help: "baseline or head.") var profile = "baseline"
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8766
+    @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Flag(inversion: .prefixedNo, help: "security.require_auth (default: off for baseline, on for head).") var requireAuth: Bool?
     @Option(help: "The secret file (created 0600 if missing; default ~/.cdev-mock/token_secret.json, not cdev's own).")
     var secretFile: String?
@@ -64,7 +65,7 @@ struct ServeCdevCommand: AsyncParsableCommand {
         let tokens = TokenManager(
             identity: identity, profile: profile, secretFilePath: path, registry: registry, registryFilePath: registryPath)
         let service = CdevService(config: config, tokens: tokens, log: serviceLog(logger))
-        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
+        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true, timeouts: timeoutOptions.timeouts)
         do {
             try await serve(server, service: service, path: path)
         } catch let error as ExitCode {

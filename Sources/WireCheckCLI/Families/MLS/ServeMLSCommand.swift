@@ -23,6 +23,7 @@ struct ServeMLSCommand: AsyncParsableCommand {
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8767
+    @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Option(help: "Accept HS256 JWTs signed with this secret of at least 32 bytes (iss = the caller's DID).") var jwtSecret: String?
     @Option(help: "Another dev token, TOKEN=DID (repeatable).") var devToken: [String] = []
     @Option(
@@ -70,7 +71,7 @@ struct ServeMLSCommand: AsyncParsableCommand {
             service = MLSService(config: config)
         }
         let settings = config
-        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true)
+        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true, timeouts: timeoutOptions.timeouts)
         do {
             try await server.run { port in
                 // The built-in dev tokens are public names; a token given with --dev-token is a secret and is not printed.
