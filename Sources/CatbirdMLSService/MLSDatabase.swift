@@ -28,9 +28,15 @@ final class MLSDatabase: Sendable {
         // WAL with NORMAL sync: a crash may lose the last writes but never corrupts the file, and a
         // write costs no fsync; right for a mock that CI restarts.
         configuration.journalMode = .wal
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrator.migrate(queue)
+        // EXCLUSIVE: the first access takes the file's lock and keeps it until the server stops, so a second server
+        // on the same file is refused at start instead of both running and then failing on conflicting writes.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA locking_mode = EXCLUSIVE") }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            throw MLSDatabaseInUse(path: path)
+        }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -180,4 +186,10 @@ final class MLSDatabase: Sendable {
     }
 
     private static func json(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+}
+
+/// Another process (or another service in this one) holds the database file.
+struct MLSDatabaseInUse: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "\(path) is in use by another server: stop it, or give this one another --db file" }
 }

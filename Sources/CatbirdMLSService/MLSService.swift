@@ -69,7 +69,7 @@ public final class MLSService: Sendable {
                 headers: [("Allow", endpoint.method)])
         }
         try injectFault(endpoint)
-        let caller = try auth.caller(authorization: request.header("Authorization"), now: config.clock.now())
+        let caller = try auth.caller(authorization: request.header("Authorization"), method: endpoint.nsid, now: config.clock.now())
         if let wait = limiter.admit(caller, now: config.clock.now()) { throw .rateLimitExceeded(retryAfter: wait) }
         if endpoint == .uploadBlob { return try uploadBlob(caller, request) }
         if endpoint.isQuery {

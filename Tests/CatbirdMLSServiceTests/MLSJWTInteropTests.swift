@@ -61,6 +61,43 @@ final class MLSJWTInteropTests: XCTestCase {
         XCTAssertEqual(status(service, parts.joined(separator: ".")), 401, "tampered")
     }
 
+    /// The claims atproto service auth adds, and a header extension marked critical.
+    struct ServiceClaims: JWTPayload {
+        var iss: IssuerClaim
+        var exp: ExpirationClaim
+        var nbf: NotBeforeClaim?
+        var lxm: String?
+
+        func verify(using algorithm: some JWTAlgorithm) throws {}
+    }
+
+    /// Issue 42: a token not valid yet, one for another method (`lxm`) and one with a `crit` header were accepted.
+    func testNotBeforeLexiconMethodAndCriticalHeaderAreChecked() async throws {
+        let service = service()
+        let exp = ExpirationClaim(value: Date(timeIntervalSince1970: now + 600))
+        func sign(nbf: Double? = nil, lxm: String? = nil, crit: Bool = false) async throws -> String {
+            var header = JWTHeader()
+            if crit { header.crit = ["exp-ext"] }
+            let claims = ServiceClaims(
+                iss: "did:plc:erin", exp: exp, nbf: nbf.map { NotBeforeClaim(value: Date(timeIntervalSince1970: $0)) }, lxm: lxm)
+            return try await keys(secret).sign(claims, header: header)
+        }
+        let valid = try await sign(nbf: now - 1, lxm: "blue.catbird.mls.getConvos")
+        XCTAssertEqual(status(service, valid), 200)
+        let refused = [
+            "nbf in the future": try await sign(nbf: now + 60),
+            "lxm of another method": try await sign(lxm: "blue.catbird.mls.sendMessage"),
+            "a critical extension": try await sign(crit: true),
+        ]
+        for (why, token) in refused { XCTAssertEqual(status(service, token), 401, why) }
+        // The MAC's 43 characters carry 2 spare bits: setting one spells the same bytes another way.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var spelled = Array(valid)
+        let last = try XCTUnwrap(alphabet.firstIndex(of: spelled[spelled.count - 1]))
+        spelled[spelled.count - 1] = alphabet[last ^ 1]
+        XCTAssertEqual(status(service, String(spelled)), 401, "a non-canonical MAC")
+    }
+
     func testTokensTheMockMintsVerifyInJWTKit() async throws {
         let minted = try XCTUnwrap(service().mintToken(for: "did:plc:frank", validFor: 600))
         let claims = try await keys(secret).verify(minted, as: Claims.self)

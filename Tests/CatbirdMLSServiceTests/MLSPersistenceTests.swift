@@ -29,6 +29,12 @@ final class MLSPersistenceTests: XCTestCase {
         return try MLSService(config: config, databasePath: path)
     }
 
+    /// `body` with a service on the file, which is closed when it returns (a server holds its file: a second one is
+    /// refused, so each restart waits for the previous server to go).
+    func withService<T>(_ clock: ManualClock, _ body: (MLSService) throws -> T) throws -> T {
+        try body(try open(clock))
+    }
+
     /// Everything a client can read back, per caller.
     func snapshot(_ service: MLSService) -> [String] {
         ["dev-alice", "dev-bob", "dev-carol"].flatMap { token -> [String] in
@@ -44,54 +50,56 @@ final class MLSPersistenceTests: XCTestCase {
 
     func testARestartKeepsEveryConversationMessageAndKeyPackage() throws {
         let clock = ManualClock(1_700_000_000)
-        let first = try open(clock)
-        let (alice, bob, carol) = (
-            MLSCaller(service: first, token: "dev-alice"), MLSCaller(service: first, token: "dev-bob"),
-            MLSCaller(service: first, token: "dev-carol")
-        )
-        XCTAssertEqual(bob.call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status, 200)
-        for package in ["AAAA", "AQEB"] {
-            XCTAssertEqual(carol.call(.publishKeyPackage, ["keyPackage": .string(package), "cipherSuite": suite]).status, 200)
-        }
-        let created = alice.call(
-            .createConvo,
-            ["cipherSuite": suite, "initialMembers": ["did:plc:bob"], "metadata": ["name": "Team", "description": "ünïcode"]])
-        let convoId = try XCTUnwrap(created.body["convo"]?["id"])
-        XCTAssertEqual(alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:carol"]]).status, 200)
-        for (index, text) in ["aGVsbG8=", "d29ybGQ=", "IQ=="].enumerated() {
+        let (before, lastMessage, convoId) = try withService(clock) { first in
+            let (alice, bob, carol) = (
+                MLSCaller(service: first, token: "dev-alice"), MLSCaller(service: first, token: "dev-bob"),
+                MLSCaller(service: first, token: "dev-carol")
+            )
+            XCTAssertEqual(bob.call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status, 200)
+            for package in ["AAAA", "AQEB"] {
+                XCTAssertEqual(carol.call(.publishKeyPackage, ["keyPackage": .string(package), "cipherSuite": suite]).status, 200)
+            }
+            let created = alice.call(
+                .createConvo,
+                ["cipherSuite": suite, "initialMembers": ["did:plc:bob"], "metadata": ["name": "Team", "description": "ünïcode"]])
+            let convoId = try XCTUnwrap(created.body["convo"]?["id"])
+            XCTAssertEqual(alice.call(.addMembers, ["convoId": convoId, "members": ["did:plc:carol"]]).status, 200)
+            for (index, text) in ["aGVsbG8=", "d29ybGQ=", "IQ=="].enumerated() {
+                clock.advance(1)
+                let sender = index == 1 ? bob : alice
+                XCTAssertEqual(sender.call(.sendMessage, ["convoId": convoId, "ciphertext": .string(text)]).status, 200)
+            }
+            XCTAssertEqual(carol.call(.leaveConvo, ["convoId": convoId]).status, 200)
             clock.advance(1)
-            let sender = index == 1 ? bob : alice
-            XCTAssertEqual(sender.call(.sendMessage, ["convoId": convoId, "ciphertext": .string(text)]).status, 200)
+            XCTAssertEqual(bob.call(.createConvo, ["cipherSuite": suite]).status, 200)
+            var upload = APIRequest(
+                method: "POST", path: MLSEndpoint.uploadBlob.path,
+                headers: [("Authorization", "Bearer dev-alice"), ("Content-Type", "image/png")])
+            upload.body = Array("hello".utf8)
+            XCTAssertEqual(first.handle(upload).status, 200)
+            let lastMessage = alice.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue?.last
+            return (snapshot(first), lastMessage, convoId)
         }
-        XCTAssertEqual(carol.call(.leaveConvo, ["convoId": convoId]).status, 200)
-        clock.advance(1)
-        XCTAssertEqual(bob.call(.createConvo, ["cipherSuite": suite]).status, 200)
-        var upload = APIRequest(
-            method: "POST", path: MLSEndpoint.uploadBlob.path,
-            headers: [("Authorization", "Bearer dev-alice"), ("Content-Type", "image/png")])
-        upload.body = Array("hello".utf8)
-        XCTAssertEqual(first.handle(upload).status, 200)
-        let before = snapshot(first)
-        let lastMessage = alice.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue?.last
 
-        let second = try open(clock)
-        XCTAssertEqual(snapshot(second), before)
-        let carolAfter = MLSCaller(service: second, token: "dev-carol")
-        XCTAssertEqual(
-            carolAfter.call(.getKeyPackages, query: "dids=did:plc:bob,did:plc:carol").body["missing"], ["did:plc:bob"],
-            "bob's key package stays consumed, carol keeps her second one")
+        try withService(clock) { second in
+            XCTAssertEqual(snapshot(second), before)
+            let carolAfter = MLSCaller(service: second, token: "dev-carol")
+            XCTAssertEqual(
+                carolAfter.call(.getKeyPackages, query: "dids=did:plc:bob,did:plc:carol").body["missing"], ["did:plc:bob"],
+                "bob's key package stays consumed, carol keeps her second one")
 
-        // It carries on: the next message follows the stored ones, with a later TID, at the same clock.
-        let bobAfter = MLSCaller(service: second, token: "dev-bob")
-        let sent = bobAfter.call(.sendMessage, ["convoId": convoId, "ciphertext": "Pz8="])
-        XCTAssertEqual(sent.status, 200)
-        let messages = bobAfter.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue ?? []
-        XCTAssertEqual(messages.map { $0["ciphertext"] }, ["aGVsbG8=", "d29ybGQ=", "IQ==", "Pz8="])
-        let previousId = try XCTUnwrap(lastMessage?["id"]?.stringValue)
-        XCTAssertGreaterThan(try XCTUnwrap(messages.last?["id"]?.stringValue), previousId)
-        XCTAssertEqual(
-            MLSCaller(service: second, token: "dev-alice").call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).error,
-            "AlreadyMember")
+            // It carries on: the next message follows the stored ones, with a later TID, at the same clock.
+            let bobAfter = MLSCaller(service: second, token: "dev-bob")
+            let sent = bobAfter.call(.sendMessage, ["convoId": convoId, "ciphertext": "Pz8="])
+            XCTAssertEqual(sent.status, 200)
+            let messages = bobAfter.call(.getMessages, query: "convoId=\(convoId.stringValue!)").body["messages"]?.arrayValue ?? []
+            XCTAssertEqual(messages.map { $0["ciphertext"] }, ["aGVsbG8=", "d29ybGQ=", "IQ==", "Pz8="])
+            let previousId = try XCTUnwrap(lastMessage?["id"]?.stringValue)
+            XCTAssertGreaterThan(try XCTUnwrap(messages.last?["id"]?.stringValue), previousId)
+            XCTAssertEqual(
+                MLSCaller(service: second, token: "dev-alice").call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).error,
+                "AlreadyMember")
+        }
 
         // Blob records have no read endpoint; the file itself holds them.
         let stored = try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: "SELECT cid, mimeType, size FROM blob") }
@@ -106,6 +114,16 @@ final class MLSPersistenceTests: XCTestCase {
         XCTAssertThrowsError(try open(ManualClock(0)))
     }
 
+    /// Issue 42: two servers on one file both ran and then answered 500 on conflicting writes; the second is refused.
+    func testASecondServerOnTheSameFileIsRefused() throws {
+        let first = try open(ManualClock(1_700_000_000))
+        XCTAssertThrowsError(try open(ManualClock(1_700_000_000))) { error in
+            XCTAssertTrue("\(error)".contains("in use by another server"), "\(error)")
+            XCTAssertTrue("\(error)".contains(path), "\(error)")
+        }
+        XCTAssertEqual(MLSCaller(service: first, token: "dev-alice").call(.getConvos).status, 200, "the first goes on")
+    }
+
     func testAnEmptyFileStartsEmpty() throws {
         let service = try open(ManualClock(1_700_000_000))
         XCTAssertEqual(MLSCaller(service: service, token: "dev-alice").call(.getConvos).body, ["convos": []])
@@ -116,14 +134,16 @@ final class MLSPersistenceTests: XCTestCase {
     /// written before the fix, with its text as TEXT, is read and written on as before.
     func testATextWithU0000SurvivesARestart() throws {
         let clock = ManualClock(1_700_000_000)
-        let first = try open(clock)
-        let alice = MLSCaller(service: first, token: "dev-alice")
-        let created = alice.call(.createConvo, ["cipherSuite": suite, "metadata": ["name": "a\u{0}b"]])
-        let convoId = try XCTUnwrap(created.body["convo"]?["id"])
-        let sent = alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC", "contentType": "text/\u{0}plain"])
-        XCTAssertEqual(sent.status, 200)
-        let before = snapshot(first)
-        XCTAssertTrue(before.contains { $0.contains(#"text/\u0000plain"#) }, "\(before)")
+        let before = try withService(clock) { first in
+            let alice = MLSCaller(service: first, token: "dev-alice")
+            let created = alice.call(.createConvo, ["cipherSuite": suite, "metadata": ["name": "a\u{0}b"]])
+            let convoId = try XCTUnwrap(created.body["convo"]?["id"])
+            let sent = alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC", "contentType": "text/\u{0}plain"])
+            XCTAssertEqual(sent.status, 200)
+            let before = snapshot(first)
+            XCTAssertTrue(before.contains { $0.contains(#"text/\u0000plain"#) }, "\(before)")
+            return before
+        }
 
         let second = try open(clock)
         XCTAssertEqual(snapshot(second), before)
@@ -135,13 +155,15 @@ final class MLSPersistenceTests: XCTestCase {
     /// conversation find them (the keys compare equal).
     func testAFileOfTheFirstSchemaIsConverted() throws {
         let clock = ManualClock(1_700_000_000)
-        let first = try open(clock)
-        let alice = MLSCaller(service: first, token: "dev-alice")
-        XCTAssertEqual(
-            MLSCaller(service: first, token: "dev-bob").call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status, 200)
-        let convoId = try XCTUnwrap(alice.call(.createConvo, ["cipherSuite": suite]).body["convo"]?["id"])
-        XCTAssertEqual(alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC"]).status, 200)
-        let before = snapshot(first)
+        let (before, convoId) = try withService(clock) { first in
+            let alice = MLSCaller(service: first, token: "dev-alice")
+            XCTAssertEqual(
+                MLSCaller(service: first, token: "dev-bob").call(.publishKeyPackage, ["keyPackage": "AAEC", "cipherSuite": suite]).status,
+                200)
+            let convoId = try XCTUnwrap(alice.call(.createConvo, ["cipherSuite": suite]).body["convo"]?["id"])
+            XCTAssertEqual(alice.call(.sendMessage, ["convoId": convoId, "ciphertext": "AAEC"]).status, 200)
+            return (snapshot(first), convoId)
+        }
         // Back to v1: every text as TEXT, and the v2 migration not yet applied (foreign keys off while keys change).
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
@@ -151,11 +173,12 @@ final class MLSPersistenceTests: XCTestCase {
             }
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v2%'")
         }
-        let second = try open(clock)
-        XCTAssertEqual(snapshot(second), before)
-        // Adding bob rewrites the conversation's member rows, which only works if the old rows' keys compare equal.
-        let aliceAfter = MLSCaller(service: second, token: "dev-alice")
-        XCTAssertEqual(aliceAfter.call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).status, 200)
+        try withService(clock) { second in
+            XCTAssertEqual(snapshot(second), before)
+            // Adding bob rewrites the conversation's member rows, which only works if the old rows' keys compare equal.
+            let aliceAfter = MLSCaller(service: second, token: "dev-alice")
+            XCTAssertEqual(aliceAfter.call(.addMembers, ["convoId": convoId, "members": ["did:plc:bob"]]).status, 200)
+        }
         let third = try open(clock)
         let members = MLSCaller(service: third, token: "dev-alice").call(.getConvos, query: "limit=10").body["convos"]?.arrayValue?
             .first?["members"]?.arrayValue?.compactMap { $0["did"]?.stringValue }

@@ -24,7 +24,13 @@ struct ServeMLSCommand: AsyncParsableCommand {
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8767
     @OptionGroup var timeoutOptions: ServerTimeoutOptions
-    @Option(help: "Accept HS256 JWTs signed with this secret of at least 32 bytes (iss = the caller's DID).") var jwtSecret: String?
+    @Option(
+        help: """
+            Accept HS256 JWTs signed with this secret of at least 32 bytes (iss = the caller's DID). It shows in the process \
+            list: prefer --jwt-secret-file or WIRECHECK_MLS_JWT_SECRET.
+            """)
+    var jwtSecret: String?
+    @Option(help: "Read the JWT secret from this file (its bytes, one trailing newline dropped).") var jwtSecretFile: String?
     @Option(help: "Another dev token, TOKEN=DID (repeatable).") var devToken: [String] = []
     @Option(
         help: """
@@ -45,11 +51,12 @@ struct ServeMLSCommand: AsyncParsableCommand {
         config.host = host
         config.port = port
         config.rateLimit = rateLimit
-        if let jwtSecret, jwtSecret.utf8.count < 32 {
+        let jwtSecret = try self.jwtSecretBytes()
+        if let jwtSecret, jwtSecret.count < 32 {
             throw ValidationError(
-                "--jwt-secret must be at least 32 bytes: an HS256 key is at least as long as its hash (RFC 7518 section 3.2)")
+                "the JWT secret must be at least 32 bytes: an HS256 key is at least as long as its hash (RFC 7518 section 3.2)")
         }
-        config.jwtSecret = jwtSecret.map { Array($0.utf8) }
+        config.jwtSecret = jwtSecret
         for pair in devToken {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[1].hasPrefix("did:") else { throw ValidationError("--dev-token must be TOKEN=DID, got \(pair)") }
@@ -78,7 +85,9 @@ struct ServeMLSCommand: AsyncParsableCommand {
                 let tokens = settings.devTokens.sorted { $0.value < $1.value }.map { token, did in
                     MLSServiceConfig.defaultDevTokens[token] == did ? "\(token) → \(did)" : "(--dev-token) → \(did)"
                 }.joined(separator: ", ")
-                print("Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(jwtSecret == nil ? "" : "; HS256 JWTs accepted")")
+                print(
+                    "Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(settings.jwtSecret == nil ? "" : "; HS256 JWTs accepted")"
+                )
                 if !settings.faults.rules.isEmpty { print("faults: \(faults)") }
                 if let db { print("state: \(db) (SQLite)") }
             }
@@ -89,5 +98,21 @@ struct ServeMLSCommand: AsyncParsableCommand {
             }
             throw exitHarness("the mock server stopped: \(text)")
         }
+    }
+
+    /// The JWT secret from --jwt-secret, --jwt-secret-file or WIRECHECK_MLS_JWT_SECRET (at most one of them), if any.
+    func jwtSecretBytes() throws -> [UInt8]? {
+        let environment = ProcessInfo.processInfo.environment["WIRECHECK_MLS_JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        guard [jwtSecret != nil, jwtSecretFile != nil, environment != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give the JWT secret one way: --jwt-secret, --jwt-secret-file or WIRECHECK_MLS_JWT_SECRET")
+        }
+        if let path = jwtSecretFile {
+            guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+                throw exitHarness("cannot read the JWT secret file \(path)")
+            }
+            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+            return bytes
+        }
+        return (jwtSecret ?? environment).map { Array($0.utf8) }
     }
 }
