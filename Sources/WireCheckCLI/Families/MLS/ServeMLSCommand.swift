@@ -85,9 +85,8 @@ struct ServeMLSCommand: AsyncParsableCommand {
                 let tokens = settings.devTokens.sorted { $0.value < $1.value }.map { token, did in
                     MLSServiceConfig.defaultDevTokens[token] == did ? "\(token) → \(did)" : "(--dev-token) → \(did)"
                 }.joined(separator: ", ")
-                print(
-                    "Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(settings.jwtSecret == nil ? "" : "; HS256 JWTs accepted")"
-                )
+                let jwt = settings.jwtSecret == nil ? "" : "; HS256 JWTs accepted"
+                print("Catbird MLS mock on http://\(host):\(port)  dev tokens: \(tokens)\(jwt)")
                 if !settings.faults.rules.isEmpty { print("faults: \(faults)") }
                 if let db { print("state: \(db) (SQLite)") }
             }
