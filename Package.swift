@@ -170,7 +170,7 @@ let package = Package(
                 "CdevConformance", "CdevEmbedded", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
-                "ModelExchange", "CdevAuth", "CdevService", "MockServers", "QRImage", logging,
+                "ModelExchange", "CdevAuth", "CdevService", "HTTPExchange", "MockServers", "QRImage", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

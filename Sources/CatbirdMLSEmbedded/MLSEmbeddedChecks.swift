@@ -1,6 +1,7 @@
 import CatbirdMLSConformance
 import CatbirdMLSService
 import ConformanceKit
+import HTTPExchange
 
 /// What `wirecheck run` adds after the vectors: the live checker against the mock MLS server.
 enum MLSEmbeddedChecks {

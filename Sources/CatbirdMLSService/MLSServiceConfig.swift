@@ -1,3 +1,4 @@
+import HTTPExchange
 import WireCore
 
 /// How a mock MLS server runs: where, who may call, how fast, and what to break.

@@ -17,6 +17,7 @@ public final class CdevService: Sendable {
     let logSink: (@Sendable (LogLevel, String) -> Void)?
     let pairingCode: PairingCodeBox
     let approvals: PairingApprovals
+    let faults: InjectedFaults
     /// Open WebSocket connections, for `/api/status`.
     public let connectedClients = Atomic<Int>(0)
     /// The port actually bound (differs from `config.port` when that is 0).
@@ -38,6 +39,7 @@ public final class CdevService: Sendable {
         startedAt = clock.now()
         pairingCode = PairingCodeBox(random: random)
         approvals = PairingApprovals(random: random)
+        faults = InjectedFaults(plan: config.faults)
     }
 
     /// The pairing info of this server; with a fresh pairing token when `withToken`.
@@ -55,7 +57,7 @@ public final class CdevService: Sendable {
 
     /// Routes one request. CORS headers go on every response, as cdev's middleware wraps all.
     public func handle(_ request: APIRequest) -> APIResponse {
-        let response = withCORS(route(request))
+        let response = withCORS(faults.failure(for: request.path) ?? route(request))
         log(.info, Self.logLine(request, response))
         return response
     }

@@ -1,5 +1,6 @@
 import CdevAuth
 import Foundation
+import HTTPExchange
 
 /// How the mock cdev server behaves (cdev spec section 6, with the switches of the decisions).
 public struct CdevServiceConfig: Sendable {
@@ -25,6 +26,8 @@ public struct CdevServiceConfig: Sendable {
     public var bindLocalhostOnly: Bool
     /// Head: `security.require_pairing_approval` (the 202 flow).
     public var pairingApproval: Bool
+    /// Failures to inject, by path (`--faults`); none by default.
+    public var faults = FaultPlan()
 
     /// A configuration; the defaults are cdev's.
     public init(

@@ -4,10 +4,11 @@ import HTTPExchange
 import WireCore
 
 /// What `/ws` checks before the upgrade (cdev spec sections 5.1 and 5.2), in cdev's order: the
-/// token (401 text), then gorilla's upgrader: method, upgrade headers (400), origin (403).
+/// token (401 text), then gorilla's upgrader: method, upgrade headers (400), origin (403), the key (400).
 extension CdevService {
     /// nil when the upgrade may go ahead; otherwise the refusal.
     public func webSocketGate(_ request: APIRequest) -> APIResponse? {
+        if let failure = faults.failure(for: request.path) { return failure }
         if config.requireAuth {
             // Baseline: header first, then ?token=, any token type. Head: header only, access/session.
             guard sessionTokenPayload(request, queryAllowed: config.profile == .baseline) != nil else {
@@ -24,6 +25,10 @@ extension CdevService {
             log(.info, "WebSocket upgrade refused: origin not allowed")
             return gorillaError(403)
         }
+        // gorilla's isValidChallengeKey: standard Base64 of 16 bytes (a missing key had no answer at all, a wrong one 101).
+        guard let key = request.header("Sec-WebSocket-Key"),
+            (try? Base64.decode(key, variant: Base64Variant(.std, .padded, .go)))?.count == 16
+        else { return gorillaError(400) }
         return nil
     }
 

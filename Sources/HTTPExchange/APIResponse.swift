@@ -37,8 +37,13 @@ public struct APIResponse: Sendable, Equatable {
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// The reason phrase of the statuses a mock writes itself, below the framework (a refused
-    /// WebSocket upgrade): Go's `http.StatusText` for them.
+    /// WebSocket upgrade, an injected failure): Go's `http.StatusText` for them.
     public static func reasonPhrase(_ status: Int) -> String {
-        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"][status] ?? "Error"
+        [
+            400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+            408: "Request Timeout", 409: "Conflict", 413: "Request Entity Too Large", 426: "Upgrade Required",
+            429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+            503: "Service Unavailable", 504: "Gateway Timeout",
+        ][status] ?? "Error"
     }
 }

@@ -2,6 +2,7 @@ import CatbirdMLS
 import CatbirdMLSClient
 import CatbirdMLSService
 import Foundation
+import HTTPExchange
 import Logging
 import MockServers
 import Synchronization

@@ -3,6 +3,7 @@ import CatbirdMLSConformance
 import CatbirdMLSEmbedded
 import CatbirdMLSService
 import ConformanceKit
+import HTTPExchange
 import Logging
 import MockServers
 import WireCore

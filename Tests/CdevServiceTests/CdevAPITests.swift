@@ -288,6 +288,7 @@ final class CdevAPITests: XCTestCase {
     func testWebSocketGate() throws {
         let upgrade: [(name: String, value: String)] = [
             ("Connection", "keep-alive, Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
         ]
         for profile in CdevProfile.allCases {
             let api = service(profile)
@@ -310,6 +311,34 @@ final class CdevAPITests: XCTestCase {
         }
         XCTAssertNil(
             service(requireAuth: false).webSocketGate(APIRequest(method: "GET", path: "/ws", headers: upgrade)), "no auth, no token needed")
+        // gorilla's challenge key: standard Base64 of 16 bytes, else 400 (issue 42: none got no answer, a short one 101).
+        let open = service(requireAuth: false)
+        for key in [nil, "c2hvcnQ=", "not base64!!", "dGhlIHNhbXBsZSBub25jZQ"] {
+            let headers = upgrade.filter { $0.name != "Sec-WebSocket-Key" } + (key.map { [("Sec-WebSocket-Key", $0)] } ?? [])
+            XCTAssertEqual(open.webSocketGate(APIRequest(method: "GET", path: "/ws", headers: headers))?.status, 400, "\(key ?? "no key")")
+        }
+    }
+
+    /// `--faults`: by path, the next N calls or the K-th, answered as Go's `http.Error`; `/ws` refused before the upgrade.
+    func testInjectedFaults() throws {
+        var config = CdevServiceConfig(profile: .baseline, requireAuth: false, repositoryRoot: root)
+        config.faults = try FaultPlan(parsing: "/api/status:503x2, /api/pair/info:429@2/7, /ws:502@1")
+        let api = CdevService(config: config, tokens: TokenManager(identity: Self.identity))
+        let status = (0..<3).map { _ in api.handle(APIRequest(method: "GET", path: "/api/status")) }
+        XCTAssertEqual(status.map(\.status), [503, 503, 200])
+        XCTAssertEqual(status[0].bodyText, "Service Unavailable\n")
+        XCTAssertEqual(status[0].header("Access-Control-Allow-Origin"), "*", "cdev's CORS wraps injected failures too")
+        let info = (0..<3).map { _ in api.handle(APIRequest(method: "GET", path: "/api/pair/info")) }
+        XCTAssertEqual(info.map(\.status), [200, 429, 200])
+        XCTAssertEqual(info[1].header("Retry-After"), "7")
+        let upgrade = APIRequest(
+            method: "GET", path: "/ws",
+            headers: [
+                ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
+                ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            ])
+        XCTAssertEqual(api.webSocketGate(upgrade)?.status, 502)
+        XCTAssertNil(api.webSocketGate(upgrade))
     }
 
     /// Nothing secret in the service's log lines, through a full pairing flow at every level.

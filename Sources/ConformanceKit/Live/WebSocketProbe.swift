@@ -16,8 +16,9 @@ public final class WebSocketProbe {
     private let socket: Int32
     private var pending: [UInt8]
 
-    /// The RFC 6455 key the probe sends and the accept value a correct server answers.
-    static let key = "d2lyZWNoZWNrLXByb2JlLWtleQ=="
+    /// The RFC 6455 key the probe sends: Base64 of 16 bytes (`wirecheck-probe!`), as section 4.1 requires and gorilla
+    /// (cdev's WebSocket library) checks; the 19-byte key sent before would be refused 400 by a real cdev.
+    static let key = "d2lyZWNoZWNrLXByb2JlIQ=="
     /// The `Sec-WebSocket-Accept` a server must send for `key` (RFC 6455 section 4.2.2).
     public static var expectedAccept: String {
         let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))

@@ -2,6 +2,7 @@ import ArgumentParser
 import CdevAuth
 import CdevService
 import Foundation
+import HTTPExchange
 import Logging
 import MockServers
 import QRImage
@@ -32,6 +33,12 @@ struct ServeCdevCommand: AsyncParsableCommand {
     @Option(help: "Seconds between /ws heartbeats.") var heartbeat = 30.0
     @Option(help: "Allowed WebSocket Origin (repeatable; exact or *.domain).") var allowedOrigin: [String] = []
     @Flag(help: "Head: require local approval of each pairing (202 flow).") var pairingApproval = false
+    @Option(
+        help: """
+            Inject failures by path: PATH:STATUSxN (the next N calls) or PATH:STATUS@K (the K-th call), comma-separated, \
+            answered as Go's http.Error; /ws refuses the upgrade; a 429 says Retry-After: 1 or the seconds after a slash.
+            """)
+    var faults = ""
     @Flag(help: "Write timestamps in UTC instead of the local offset.") var utc = false
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
     @Flag(help: "Print the start-up pairing info as JSON only (no QR).") var json = false
@@ -50,6 +57,11 @@ struct ServeCdevCommand: AsyncParsableCommand {
             repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
             heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
         if utc { config.utcOffsetSeconds = 0 }
+        do {
+            config.faults = try FaultPlan(parsing: faults)
+        } catch {
+            throw ValidationError("--faults: \(error)")
+        }
         // Head's device registry lives beside the secret file, so that refresh tokens survive a restart as the secret does.
         let registryPath = AuthRegistryFile.path(besideSecretFile: path)
         var registry = AuthRegistryFile()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatbirdMLSService
 import Foundation
+import HTTPExchange
 import Logging
 import MockServers
 

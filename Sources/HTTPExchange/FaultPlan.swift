@@ -1,7 +1,6 @@
-import CatbirdMLS
-
-/// Failures injected for client tests (`--faults 'sendMessage:503x2,getConvos:429@2'`): for an
-/// endpoint, `STATUSxN` fails its next N calls with STATUS and `STATUS@K` fails only its K-th call.
+/// Failures injected for client tests (`serve mls --faults 'sendMessage:503x2,getConvos:429@2'`, `serve cdev --faults
+/// '/api/auth/refresh:503x1'`): for an endpoint (an MLS method's name, a cdev path), `STATUSxN` fails its next N calls
+/// with STATUS and `STATUS@K` fails only its K-th call.
 /// A 429 carries `Retry-After: 1`, or the seconds after a slash (`429x1/0`): 0 is a value clients
 /// tend to read as "absent" (a wait of 0 is not a missing header).
 public struct FaultPlan: Sendable, Equatable {
@@ -26,7 +25,7 @@ public struct FaultPlan: Sendable, Equatable {
     /// Parses the `--faults` text; throws the reason when it is malformed.
     public init(parsing text: String) throws(FaultPlanError) {
         rules = []
-        for item in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !item.isEmpty {
+        for item in text.split(separator: ",").map(Self.trimmingSpaces) where !item.isEmpty {
             let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty else {
                 throw FaultPlanError("'\(item)': expected endpoint:STATUSxN or endpoint:STATUS@K")
@@ -46,6 +45,12 @@ public struct FaultPlan: Sendable, Equatable {
                 throw FaultPlanError("'\(item)': only a 429 carries Retry-After seconds")
             }
         }
+    }
+
+    /// `text` without the spaces and tabs around it (`a:503x1, b:429@2`).
+    private static func trimmingSpaces(_ text: Substring) -> String {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 
     /// Splits `429x1/0` into `429x1` and its `Retry-After` seconds (1 without a slash).
