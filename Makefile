@@ -75,8 +75,8 @@ serve: deps
 	$(SWIFTPM) build -c release
 	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
 
-## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades), then
-## the mock MLS server (getMessages).
+## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades, pair-info + exchange),
+## then the mock MLS server in memory and with --db (getMessages, sendMessage); RSS before and after each.
 load: deps
 	$(SWIFTPM) build -c release
 	scripts/load/cdev.sh 30 64

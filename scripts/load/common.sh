@@ -19,3 +19,8 @@ report_path() {
   mkdir -p "$here/reports/bench"
   echo "$here/reports/bench/$1-load-$(date -u +%Y%m%d-%H%M%S).txt"
 }
+
+# rss PID: the process's resident set size, in MB.
+rss() {
+  echo "$(( $(ps -o rss= -p "$1") / 1024 )) MB"
+}

@@ -20,7 +20,7 @@ function request()
     ["Connection"] = "Upgrade",
     ["Upgrade"] = "websocket",
     ["Sec-WebSocket-Version"] = "13",
-    ["Sec-WebSocket-Key"] = "d2lyZWNoZWNrLXByb2JlLWtleQ==",
+    ["Sec-WebSocket-Key"] = "d2lyZWNoZWNrLXByb2JlIQ==",
     ["Authorization"] = "Bearer " .. tokens[(counter % #tokens) + 1],
   }
   return wrk.format("GET", "/ws", headers)
