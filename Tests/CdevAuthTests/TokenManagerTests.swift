@@ -131,6 +131,25 @@ final class TokenManagerTests: XCTestCase {
         XCTAssertThrowsError(try tokens.validate(access.token)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "expired") }
     }
 
+    /// Issue 42: the revocation set keeps spent tokens only until they expire, so a long run does not grow it without
+    /// bound; a spent token that has not expired stays refused, one that has is refused as expired.
+    func testRevocationsLastAsLongAsTheirTokens() throws {
+        let clock = ManualClock(Self.start)
+        let tokens = manager(clock: clock)
+        let early = tokens.mint(.pairing).token
+        _ = try tokens.exchange(pairingToken: early)
+        for _ in 0..<1500 { _ = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
+        XCTAssertEqual(tokens.revokedNonces.count, 1501, "nothing has expired yet")
+        clock.advance(1800)
+        let live = tokens.mint(.pairing).token
+        _ = try tokens.exchange(pairingToken: live)
+        clock.advance(1801)  // the first 1501 have expired; `live` has 1799 s left
+        for _ in 0..<2000 { _ = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
+        XCTAssertLessThan(tokens.revokedNonces.count, 2500, "expired entries were dropped")
+        XCTAssertThrowsError(try tokens.validate(live)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "revoked") }
+        XCTAssertThrowsError(try tokens.validate(early)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "expired") }
+    }
+
     /// Acceptance: 100 concurrent exchanges of one pairing token give exactly one pair.
     func testHundredConcurrentExchangesGiveOnePair() {
         let tokens = TokenManager(identity: Self.identity)
