@@ -9,6 +9,7 @@ extension CdevService: MockService {
     public var webSocket: WebSocketEndpoint? {
         WebSocketEndpoint(
             path: "/ws", maximumMessageSize: 12 << 20,
+            admission: { [self] request in webSocketAdmission(request) },
             gate: { [self] request in webSocketGate(request).map(withCORS) },
             session: { [self] connection in try await session(connection) })
     }

@@ -18,6 +18,7 @@ public final class CdevService: Sendable {
     let pairingCode: PairingCodeBox
     let approvals: PairingApprovals
     let faults: InjectedFaults
+    let rateLimit: ClientRateLimit?
     /// Open WebSocket connections, for `/api/status`.
     public let connectedClients = Atomic<Int>(0)
     /// The port actually bound (differs from `config.port` when that is 0).
@@ -40,6 +41,7 @@ public final class CdevService: Sendable {
         pairingCode = PairingCodeBox(random: random)
         approvals = PairingApprovals(random: random)
         faults = InjectedFaults(plan: config.faults)
+        rateLimit = config.rateLimitPerMinute.map(ClientRateLimit.init(perMinute:))
     }
 
     /// The pairing info of this server; with a fresh pairing token when `withToken`.
@@ -57,7 +59,9 @@ public final class CdevService: Sendable {
 
     /// Routes one request. CORS headers go on every response, as cdev's middleware wraps all.
     public func handle(_ request: APIRequest) -> APIResponse {
-        let response = withCORS(faults.failure(for: request.path) ?? route(request))
+        let (refusal, limitHeaders) = rateLimit?.admit(request.clientAddress, now: clock.now()) ?? (nil, [])
+        var response = refusal ?? withCORS(faults.failure(for: request.path) ?? route(request))
+        response.headers += limitHeaders.map { .init(name: $0.name, value: $0.value) }
         log(.info, Self.logLine(request, response))
         return response
     }

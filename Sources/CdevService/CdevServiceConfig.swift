@@ -28,6 +28,8 @@ public struct CdevServiceConfig: Sendable {
     public var pairingApproval: Bool
     /// Failures to inject, by path (`--faults`); none by default.
     public var faults = FaultPlan()
+    /// HEAD's `security.rate_limit`: requests per client IP per minute; nil (cdev's default) for no limit.
+    public var rateLimitPerMinute: Int?
 
     /// A configuration; the defaults are cdev's.
     public init(

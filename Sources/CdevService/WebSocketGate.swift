@@ -6,9 +6,15 @@ import WireCore
 /// What `/ws` checks before the upgrade (cdev spec sections 5.1 and 5.2), in cdev's order: the
 /// token (401 text), then gorilla's upgrader: method, upgrade headers (400), origin (403), the key (400).
 extension CdevService {
-    /// nil when the upgrade may go ahead; otherwise the refusal.
+    /// What an upgrade attempt counts against, once: HEAD's rate limit, then the injected failures of `/ws`; nil to go
+    /// on to `webSocketGate`, otherwise the refusal.
+    public func webSocketAdmission(_ request: APIRequest) -> APIResponse? {
+        if let refusal = rateLimit?.admit(request.clientAddress, now: clock.now()).refusal { return refusal }
+        return faults.failure(for: request.path)
+    }
+
+    /// nil when the upgrade may go ahead; otherwise the refusal. It only looks (it may be asked twice for one request).
     public func webSocketGate(_ request: APIRequest) -> APIResponse? {
-        if let failure = faults.failure(for: request.path) { return failure }
         if config.requireAuth {
             // Baseline: header first, then ?token=, any token type. Head: header only, access/session.
             guard sessionTokenPayload(request, queryAllowed: config.profile == .baseline) != nil else {

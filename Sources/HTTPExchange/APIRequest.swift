@@ -15,11 +15,13 @@ public struct APIRequest: Sendable {
     public var body: [UInt8]
     /// Whether the peer is 127.0.0.1/::1 (some endpoints are loopback-only).
     public var fromLoopback: Bool
+    /// The peer's IP address (what a per-client rate limit counts by); empty when unknown.
+    public var clientAddress: String
 
     /// A request; the defaults are an empty query, no headers, no body, from loopback.
     public init(
         method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-        fromLoopback: Bool = true
+        fromLoopback: Bool = true, clientAddress: String = ""
     ) {
         self.method = method
         self.path = path
@@ -27,6 +29,7 @@ public struct APIRequest: Sendable {
         self.headers = headers
         self.body = body
         self.fromLoopback = fromLoopback
+        self.clientAddress = clientAddress
     }
 
     /// The first header of that name (case-insensitive), as Go's `Header.Get`.

@@ -50,18 +50,23 @@ public struct WebSocketEndpoint: Sendable {
     public var path: String
     /// The largest message accepted, in bytes.
     public var maximumMessageSize: Int
-    /// The refusal to write instead of upgrading, or nil to upgrade.
+    /// The refusal to write instead of upgrading, or nil to upgrade. It may be asked more than once for one request
+    /// (by the server's gate before the handshake and by its router), so it only looks.
     public var gate: @Sendable (APIRequest) -> APIResponse?
+    /// What counts an upgrade attempt (a rate limit, injected failures), asked once per attempt before `gate`: the
+    /// refusal, or nil to go on.
+    public var admission: @Sendable (APIRequest) -> APIResponse?
     /// Runs one accepted connection until the client goes away.
     public var session: @Sendable (WebSocketConnection) async throws -> Void
 
     /// An endpoint at `path`.
     public init(
-        path: String, maximumMessageSize: Int, gate: @escaping @Sendable (APIRequest) -> APIResponse?,
-        session: @escaping @Sendable (WebSocketConnection) async throws -> Void
+        path: String, maximumMessageSize: Int, admission: @escaping @Sendable (APIRequest) -> APIResponse? = { _ in nil },
+        gate: @escaping @Sendable (APIRequest) -> APIResponse?, session: @escaping @Sendable (WebSocketConnection) async throws -> Void
     ) {
         self.path = path
         self.maximumMessageSize = maximumMessageSize
+        self.admission = admission
         self.gate = gate
         self.session = session
     }

@@ -42,7 +42,8 @@ struct MockResponder: HTTPResponder {
             target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (target, "")
         return APIRequest(
             method: request.method.rawValue, path: path, query: query,
-            headers: request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback)
+            headers: request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback,
+            clientAddress: context.remoteAddress?.ipAddress ?? "")
     }
 
     /// The answer to a body that cannot be read to its end, closing the connection, whose framing is now unknown.

@@ -36,7 +36,10 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
             if bytes.count > Self.maximumHead { passThrough(context: context) }
             return
         }
-        if let request = Self.upgradeRequest(Array(bytes.prefix(end)), path: endpoint.path), let response = endpoint.gate(request) {
+        let client = context.channel.remoteAddress?.ipAddress ?? ""
+        if let request = Self.upgradeRequest(Array(bytes.prefix(end)), path: endpoint.path, clientAddress: client),
+            let response = endpoint.admission(request) ?? endpoint.gate(request)
+        {
             var out = context.channel.allocator.buffer(capacity: 256 + response.body.count)
             out.writeString("HTTP/1.1 \(response.status) \(APIResponse.reasonPhrase(response.status))\r\n")
             for header in response.headers { out.writeString("\(header.name): \(header.value)\r\n") }
@@ -69,7 +72,7 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     /// The head as an `APIRequest` when it asks to upgrade `path`; nil for anything else.
-    static func upgradeRequest(_ head: [UInt8], path wanted: String) -> APIRequest? {
+    static func upgradeRequest(_ head: [UInt8], path wanted: String, clientAddress: String = "") -> APIRequest? {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count == 3 else { return nil }
@@ -82,6 +85,8 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])))
         }
         guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
-        return APIRequest(method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers)
+        return APIRequest(
+            method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers,
+            clientAddress: clientAddress)
     }
 }

@@ -337,8 +337,37 @@ final class CdevAPITests: XCTestCase {
                 ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
                 ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
             ])
-        XCTAssertEqual(api.webSocketGate(upgrade)?.status, 502)
+        XCTAssertEqual(api.webSocketAdmission(upgrade)?.status, 502)
+        XCTAssertNil(api.webSocketAdmission(upgrade))
         XCTAssertNil(api.webSocketGate(upgrade))
+    }
+
+    /// HEAD's optional `security.rate_limit` (`--rate-limit`): N requests per client IP in any 60 s, then 429 with cdev's
+    /// JSON and `Retry-After: 60`, before CORS; `/ws` attempts count too; other clients are not affected.
+    func testRateLimitPerClient() throws {
+        let clock = ManualClock(1_735_516_800)
+        var config = CdevServiceConfig(profile: .head, requireAuth: false, repositoryRoot: root)
+        config.rateLimitPerMinute = 3
+        let api = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: .head, clock: clock), clock: clock)
+        func code(_ client: String) -> APIResponse {
+            api.handle(
+                APIRequest(
+                    method: "POST", path: "/api/pair/code", headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"code":"000000"}"#.utf8), clientAddress: client))
+        }
+        let answers = (0..<3).map { _ in code("192.0.2.1") }
+        XCTAssertEqual(answers.map { $0.header("X-RateLimit-Remaining") }, ["2", "1", "0"])
+        XCTAssertTrue(answers.allSatisfy { $0.status != 429 })
+        let refused = code("192.0.2.1")
+        XCTAssertEqual(refused.status, 429)
+        XCTAssertEqual(refused.header("Retry-After"), "60")
+        XCTAssertEqual(
+            refused.bodyText, #"{"error":"rate limit exceeded","message":"Too many requests. Please wait before trying again."}"# + "\n")
+        XCTAssertNil(refused.header("Access-Control-Allow-Origin"), "the limiter is outside cdev's CORS middleware")
+        XCTAssertNotEqual(code("192.0.2.2").status, 429, "another client has its own budget")
+        XCTAssertEqual(api.webSocketAdmission(APIRequest(method: "GET", path: "/ws", clientAddress: "192.0.2.1"))?.status, 429)
+        clock.advance(60.5)
+        XCTAssertNotEqual(code("192.0.2.1").status, 429, "the window slides")
     }
 
     /// Nothing secret in the service's log lines, through a full pairing flow at every level.

@@ -39,6 +39,8 @@ struct ServeCdevCommand: AsyncParsableCommand {
             answered as Go's http.Error; /ws refuses the upgrade; a 429 says Retry-After: 1 or the seconds after a slash.
             """)
     var faults = ""
+    @Option(help: "cdev HEAD's security.rate_limit: requests per client IP in any 60 s, then 429 (off by default, as in cdev).")
+    var rateLimit: Int?
     @Flag(help: "Write timestamps in UTC instead of the local offset.") var utc = false
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
     @Flag(help: "Print the start-up pairing info as JSON only (no QR).") var json = false
@@ -57,6 +59,8 @@ struct ServeCdevCommand: AsyncParsableCommand {
             repositoryRoot: root ?? FileManager.default.currentDirectoryPath,
             heartbeatInterval: .milliseconds(Int64(heartbeat * 1000)), allowedOrigins: allowedOrigin, pairingApproval: pairingApproval)
         if utc { config.utcOffsetSeconds = 0 }
+        if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1 request per minute") }
+        config.rateLimitPerMinute = rateLimit
         do {
             config.faults = try FaultPlan(parsing: faults)
         } catch {

@@ -1,0 +1,36 @@
+import HTTPExchange
+import Synchronization
+
+/// cdev HEAD's optional HTTP rate limit (`security.rate_limit`, off by default; `serve cdev --rate-limit N`): at most N
+/// requests per client IP in any 60 s (a sliding window, no burst allowance), every path included, `/ws` upgrades too.
+/// Past it: 429 with `Retry-After: 60` and cdev's JSON; the requests let through carry `X-RateLimit-Limit` and
+/// `X-RateLimit-Remaining`. It is the only throttle cdev has on the six-digit pairing code and the auth endpoints.
+final class ClientRateLimit: Sendable {
+    let perMinute: Int
+    /// By client address, the times (Unix seconds) of its requests in the last 60 s, oldest first.
+    private let recent = Mutex<[String: [Double]]>([:])
+
+    init(perMinute: Int) { self.perMinute = perMinute }
+
+    /// The refusal for a request of `client` at `now`, or nil and the headers to add to its answer.
+    func admit(_ client: String, now: Double) -> (refusal: APIResponse?, headers: [(name: String, value: String)]) {
+        let remaining = recent.withLock { recent -> Int? in
+            var times = recent[client, default: []]
+            times.removeFirst(times.prefix { $0 <= now - 60 }.count)
+            guard times.count < perMinute else {
+                recent[client] = times
+                return nil
+            }
+            times.append(now)
+            recent[client] = times
+            return perMinute - times.count
+        }
+        guard let remaining else { return (Self.refusal, []) }
+        return (nil, [("X-RateLimit-Limit", String(perMinute)), ("X-RateLimit-Remaining", String(remaining))])
+    }
+
+    /// cdev's answer past the limit (before its CORS middleware, so without CORS headers).
+    static let refusal = APIResponse(
+        status: 429, headers: [("Content-Type", "application/json"), ("Retry-After", "60")],
+        body: Array(#"{"error":"rate limit exceeded","message":"Too many requests. Please wait before trying again."}"#.utf8) + [0x0A])
+}
