@@ -10,7 +10,7 @@ SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz mutants serve load bench vectors clean
+.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz mutants serve load bench peers vectors clean
 
 ## Debian packages: `deps-run` what the main job needs, `deps-test` what the tests add, `deps` everything.
 deps:
@@ -74,6 +74,14 @@ SERVE_ARGS ?=
 serve: deps
 	$(SWIFTPM) build -c release
 	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
+
+## The vectors against real third-party SDKs (Examples/peers/*/run.sh: a pinned SDK in .build-peers/, its shim,
+## reports/peers/<name>/); Examples/peers/REPORT.md says what they showed. Needs PyPI; not part of `make test`.
+peers: deps
+	$(SWIFTPM) build -c release --product wirecheck
+	@# A peer's FAIL (exit 1) is its finding; a harness error (exit 2, an install that failed) stops the target.
+	@for run in Examples/peers/*/run.sh; do echo "== $$run"; rc=0; $$run || rc=$$?; [ $$rc -le 1 ] || exit $$rc; done; \
+	  echo "peers: reports in reports/peers/<name>/; Examples/peers/REPORT.md says what they showed"
 
 ## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades, pair-info + exchange),
 ## then the mock MLS server in memory and with --db (getMessages, sendMessage); RSS before and after each.
