@@ -29,6 +29,12 @@ extension CdevService: MockService {
                 }
             }
             for try await text in connection.messages {
+                // Head counts every message of a client IP, all its sockets together, and drops the one over the limit.
+                if webSocketMessageLimit?.admit(connection.clientAddress, now: clock.now()).refusal != nil {
+                    log(.info, "WebSocket closed: message rate limit exceeded")
+                    try await connection.close(1008, "message rate limit exceeded")
+                    break
+                }
                 guard let answer = CdevEvents.answer(to: text, now: clockNow()) else { continue }
                 try await connection.send(answer)
             }

@@ -19,6 +19,8 @@ public final class CdevService: Sendable {
     let approvals: PairingApprovals
     let faults: InjectedFaults
     let rateLimit: ClientRateLimit?
+    /// Head: messages per client IP per minute on `/ws` (600, or `--rate-limit`'s N), past which cdev closes with 1008.
+    let webSocketMessageLimit: ClientRateLimit?
     /// Open WebSocket connections, for `/api/status`.
     public let connectedClients = Atomic<Int>(0)
     /// The port actually bound (differs from `config.port` when that is 0).
@@ -42,6 +44,7 @@ public final class CdevService: Sendable {
         approvals = PairingApprovals(random: random)
         faults = InjectedFaults(plan: config.faults)
         rateLimit = config.rateLimitPerMinute.map(ClientRateLimit.init(perMinute:))
+        webSocketMessageLimit = config.profile == .head ? ClientRateLimit(perMinute: config.rateLimitPerMinute ?? 600) : nil
     }
 
     /// The pairing info of this server; with a fresh pairing token when `withToken`.
@@ -95,7 +98,7 @@ public final class CdevService: Sendable {
 
     private func route(_ request: APIRequest) -> APIResponse {
         if request.method == "OPTIONS" { return APIResponse(status: 200) }
-        if let refusal = bearerCheck(request) { return refusal }
+        if let refusal = bearerCheck(request) ?? secureTransportCheck(request) { return refusal }
         let path = request.path
         switch path {
         case "/api/auth/exchange": return post(request, exchange)
@@ -136,6 +139,15 @@ public final class CdevService: Sendable {
         if exempt.contains(where: { request.path.hasPrefix($0) }) { return nil }
         if request.path.hasPrefix("/api/hooks/"), request.fromLoopback { return nil }
         return sessionTokenPayload(request, queryAllowed: false) == nil ? .unauthorized : nil
+    }
+
+    /// cdev's secure-transport middleware, after the Bearer check (so a protected path without a token is 401 first):
+    /// a plain-text request from another machine, when the configuration asks for TLS, is 426.
+    func secureTransportCheck(_ request: APIRequest) -> APIResponse? {
+        guard config.profile == .head, config.requireSecureTransport, !config.bindLocalhostOnly, !request.fromLoopback else {
+            return nil
+        }
+        return .text(426, "Upgrade to HTTPS/WSS is required")
     }
 
     /// The payload of the request's token when it passes: `Authorization: Bearer ` first, then (if

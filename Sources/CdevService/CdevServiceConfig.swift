@@ -30,6 +30,9 @@ public struct CdevServiceConfig: Sendable {
     public var faults = FaultPlan()
     /// HEAD's `security.rate_limit`: requests per client IP per minute; nil (cdev's default) for no limit.
     public var rateLimitPerMinute: Int?
+    /// HEAD's `security.require_secure_transport`: with `bindLocalhostOnly` off, a request from another machine is
+    /// refused 426 (the mock has no TLS and trusts no proxy, so every one is). Off by default, as in cdev.
+    public var requireSecureTransport = false
 
     /// A configuration; the defaults are cdev's.
     public init(

@@ -4,7 +4,8 @@ import Synchronization
 /// cdev HEAD's optional HTTP rate limit (`security.rate_limit`, off by default; `serve cdev --rate-limit N`): at most N
 /// requests per client IP in any 60 s (a sliding window, no burst allowance), every path included, `/ws` upgrades too.
 /// Past it: 429 with `Retry-After: 60` and cdev's JSON; the requests let through carry `X-RateLimit-Limit` and
-/// `X-RateLimit-Remaining`. It is the only throttle cdev has on the six-digit pairing code and the auth endpoints.
+/// `X-RateLimit-Remaining`. It is the only throttle cdev has on the six-digit pairing code and the auth endpoints. Head's
+/// `/ws` counts messages with another one (600 a minute unless `--rate-limit` says otherwise, as cdev does).
 final class ClientRateLimit: Sendable {
     let perMinute: Int
     /// By client address, the times (Unix seconds) of its requests in the last 60 s, oldest first.

@@ -22,6 +22,7 @@ extension CdevService {
                 return .unauthorized
             }
         }
+        if let refusal = secureTransportCheck(request) { return refusal }
         guard request.method == "GET" else { return gorillaError(405) }
         guard headerHasToken(request, "Connection", "upgrade"), headerHasToken(request, "Upgrade", "websocket") else {
             return gorillaError(400)

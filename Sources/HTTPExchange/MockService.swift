@@ -80,10 +80,20 @@ public struct WebSocketConnection: Sendable {
     public let messages: any AsyncSequence<String, any Error> & Sendable
     /// Sends one text message; it waits while the connection's write buffer is full.
     public let send: @Sendable (String) async throws -> Void
+    /// Closes the connection with a close code (RFC 6455 section 7.4) and a reason.
+    public let close: @Sendable (_ code: Int, _ reason: String) async throws -> Void
+    /// The client's IP address; empty when unknown.
+    public let clientAddress: String
 
-    /// A connection over a sequence of incoming text messages and a sender.
-    public init(messages: any AsyncSequence<String, any Error> & Sendable, send: @escaping @Sendable (String) async throws -> Void) {
+    /// A connection over a sequence of incoming text messages, a sender and a closer.
+    public init(
+        messages: any AsyncSequence<String, any Error> & Sendable, clientAddress: String = "",
+        send: @escaping @Sendable (String) async throws -> Void,
+        close: @escaping @Sendable (_ code: Int, _ reason: String) async throws -> Void = { _, _ in }
+    ) {
         self.messages = messages
+        self.clientAddress = clientAddress
         self.send = send
+        self.close = close
     }
 }

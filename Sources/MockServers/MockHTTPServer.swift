@@ -50,8 +50,9 @@ public struct MockHTTPServer: Sendable {
             webSocketRouter.ws(RouterPath(endpoint.path)) { request, context in
                 let api = try await MockResponder.apiRequest(request, context: context, collectBody: false)
                 return endpoint.gate(api) == nil ? .upgrade([:]) : .dontUpgrade
-            } onUpgrade: { inbound, outbound, _ in
-                try await Self.bridge(endpoint, inbound: inbound, outbound: outbound)
+            } onUpgrade: { inbound, outbound, context in
+                let client = context.requestContext.remoteAddress?.ipAddress ?? ""
+                try await Self.bridge(endpoint, inbound: inbound, outbound: outbound, clientAddress: client)
             }
             let webSocketResponder = webSocketRouter.buildResponder()
             app = Application(
@@ -77,11 +78,16 @@ public struct MockHTTPServer: Sendable {
 
     /// Runs the endpoint's session over one upgraded connection: text messages in, text out. The session reads the
     /// inbound messages itself, one at a time, so that the socket, not a queue, holds what it has not read yet.
-    static func bridge(_ endpoint: WebSocketEndpoint, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    static func bridge(
+        _ endpoint: WebSocketEndpoint, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, clientAddress: String
+    ) async throws {
         let texts = inbound.messages(maxSize: endpoint.maximumMessageSize).compactMap { message -> String? in
             guard case .text(let text) = message else { return nil }
             return text
         }
-        try await endpoint.session(WebSocketConnection(messages: texts) { text in try await outbound.write(.text(text)) })
+        let connection = WebSocketConnection(
+            messages: texts, clientAddress: clientAddress, send: { text in try await outbound.write(.text(text)) },
+            close: { code, reason in try await outbound.close(.init(codeNumber: code), reason: reason) })
+        try await endpoint.session(connection)
     }
 }

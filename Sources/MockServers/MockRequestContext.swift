@@ -15,8 +15,11 @@ struct MockRequestContext: RequestContext, WebSocketRequestContext, RemoteAddres
         remoteAddress = source.channel.remoteAddress
     }
 
-    var fromLoopback: Bool {
-        guard let address = remoteAddress?.ipAddress else { return false }
-        return address == "127.0.0.1" || address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
+    var fromLoopback: Bool { Self.isLoopback(remoteAddress) }
+
+    /// Whether `address` is this machine (127/8, ::1, or 127.0.0.1 mapped into IPv6).
+    static func isLoopback(_ address: SocketAddress?) -> Bool {
+        guard let address = address?.ipAddress else { return false }
+        return address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
     }
 }

@@ -36,8 +36,8 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
             if bytes.count > Self.maximumHead { passThrough(context: context) }
             return
         }
-        let client = context.channel.remoteAddress?.ipAddress ?? ""
-        if let request = Self.upgradeRequest(Array(bytes.prefix(end)), path: endpoint.path, clientAddress: client),
+        let peer = context.channel.remoteAddress
+        if let request = Self.upgradeRequest(Array(bytes.prefix(end)), path: endpoint.path, peer: peer),
             let response = endpoint.admission(request) ?? endpoint.gate(request)
         {
             var out = context.channel.allocator.buffer(capacity: 256 + response.body.count)
@@ -72,7 +72,7 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     /// The head as an `APIRequest` when it asks to upgrade `path`; nil for anything else.
-    static func upgradeRequest(_ head: [UInt8], path wanted: String, clientAddress: String = "") -> APIRequest? {
+    static func upgradeRequest(_ head: [UInt8], path wanted: String, peer: SocketAddress? = nil) -> APIRequest? {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count == 3 else { return nil }
@@ -87,6 +87,6 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
         return APIRequest(
             method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers,
-            clientAddress: clientAddress)
+            fromLoopback: MockRequestContext.isLoopback(peer), clientAddress: peer?.ipAddress ?? "")
     }
 }

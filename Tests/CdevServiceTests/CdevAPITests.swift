@@ -342,6 +342,32 @@ final class CdevAPITests: XCTestCase {
         XCTAssertNil(api.webSocketGate(upgrade))
     }
 
+    /// HEAD's `require_secure_transport` with `bind_localhost_only` off: a request from another machine is 426 after the
+    /// Bearer check, `/ws` included; this machine and OPTIONS are not affected.
+    func testSecureTransportIsRequiredOfOtherMachines() throws {
+        var config = CdevServiceConfig(profile: .head, repositoryRoot: root, bindLocalhostOnly: false)
+        config.requireSecureTransport = true
+        let api = CdevService(config: config, tokens: TokenManager(identity: Self.identity, profile: .head))
+        let bearer = ("Authorization", "Bearer \(api.tokens.mint(.access).token)")
+        func status(_ path: String, _ headers: [(String, String)], remote: Bool, method: String = "GET") -> APIResponse {
+            api.handle(APIRequest(method: method, path: path, headers: headers, fromLoopback: !remote))
+        }
+        let refused = status("/api/status", [bearer], remote: true)
+        XCTAssertEqual(refused.status, 426)
+        XCTAssertEqual(refused.bodyText, "Upgrade to HTTPS/WSS is required\n")
+        XCTAssertEqual(status("/api/status", [], remote: true).status, 401, "the Bearer check comes first")
+        XCTAssertEqual(status("/api/pair/info", [], remote: true).status, 426, "exempt from Bearer, not from TLS")
+        XCTAssertEqual(status("/api/status", [bearer], remote: false).status, 200)
+        XCTAssertEqual(status("/api/status", [], remote: true, method: "OPTIONS").status, 200)
+        let upgrade = APIRequest(
+            method: "GET", path: "/ws",
+            headers: [
+                bearer, ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
+                ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            ], fromLoopback: false)
+        XCTAssertEqual(api.webSocketGate(upgrade)?.status, 426)
+    }
+
     /// HEAD's optional `security.rate_limit` (`--rate-limit`): N requests per client IP in any 60 s, then 429 with cdev's
     /// JSON and `Retry-After: 60`, before CORS; `/ws` attempts count too; other clients are not affected.
     func testRateLimitPerClient() throws {

@@ -123,6 +123,29 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5).send("GET", "/api/pair/info").status, 200)
     }
 
+    /// Head closes a `/ws` client past 600 messages a minute with 1008 "message rate limit exceeded" (cdev HEAD's
+    /// default; issue 42: the head profile lacked it). Baseline has no such limit.
+    func testHeadClosesAWebSocketPastItsMessageRate() throws {
+        for profile in [CdevProfile.head, .baseline] {
+            let (server, service) = try start(profile)
+            defer { server.stop() }
+            let probe = try WebSocketProbe(
+                try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5), target: "/ws",
+                headers: [("Authorization", "Bearer \(service.tokens.mint(.access).token)")])
+            XCTAssertTrue(probe.upgraded)
+            // Notifications (no id): no answers, only heartbeats come back.
+            for _ in 0..<601 { try probe.sendText(#"{"jsonrpc":"2.0","method":"wirecheck/ping"}"#) }
+            if profile == .head {
+                while probe.receiveText() != nil {}
+                XCTAssertEqual(probe.closeFrame?.code, 1008)
+                XCTAssertEqual(probe.closeFrame?.reason, "message rate limit exceeded")
+            } else {
+                XCTAssertNotNil(probe.receiveText(), "baseline keeps the connection: a heartbeat arrives")
+                XCTAssertNil(probe.closeFrame)
+            }
+        }
+    }
+
     /// Acceptance: 100 concurrent exchanges of one pairing token over HTTP → exactly one pair;
     /// 100 concurrent refreshes of one refresh token → exactly one.
     func testConcurrentExchangesAndRefreshesOverHTTP() throws {

@@ -94,13 +94,20 @@ public final class WebSocketProbe {
         guard sent == frame.count else { throw HTTPProbe.Failure(description: "sending a frame failed") }
     }
 
+    /// The server's close frame, once `receiveText` has met it: its code (RFC 6455 section 7.4) and reason.
+    public private(set) var closeFrame: (code: Int, reason: String)?
+
     /// The next text message from the server (pings are skipped), or nil on close or timeout.
     public func receiveText() -> String? {
         while true {
             guard let (opcode, payload) = readFrame() else { return nil }
             switch opcode {
             case 0x1: return String(decoding: payload, as: UTF8.self)
-            case 0x8: return nil
+            case 0x8:
+                if payload.count >= 2 {
+                    closeFrame = (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload.dropFirst(2), as: UTF8.self))
+                }
+                return nil
             default: continue
             }
         }

@@ -41,6 +41,12 @@ struct ServeCdevCommand: AsyncParsableCommand {
     var faults = ""
     @Option(help: "cdev HEAD's security.rate_limit: requests per client IP in any 60 s, then 429 (off by default, as in cdev).")
     var rateLimit: Int?
+    @Flag(
+        help: """
+            Head: cdev's security.require_secure_transport with bind_localhost_only off: a request from another machine \
+            gets 426 (the mock has no TLS), and the WebSocket origin policy is that of a non-local bind.
+            """)
+    var requireSecureTransport = false
     @Flag(help: "Write timestamps in UTC instead of the local offset.") var utc = false
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
     @Flag(help: "Print the start-up pairing info as JSON only (no QR).") var json = false
@@ -61,6 +67,11 @@ struct ServeCdevCommand: AsyncParsableCommand {
         if utc { config.utcOffsetSeconds = 0 }
         if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1 request per minute") }
         config.rateLimitPerMinute = rateLimit
+        if requireSecureTransport {
+            guard profile == .head else { throw ValidationError("--require-secure-transport is a head setting: add --profile head") }
+            config.requireSecureTransport = true
+            config.bindLocalhostOnly = false
+        }
         do {
             config.faults = try FaultPlan(parsing: faults)
         } catch {
