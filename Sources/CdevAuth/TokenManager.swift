@@ -23,9 +23,10 @@ public final class TokenManager: Sendable {
             set { key = CdevSigning.Key(secret: newValue) }
         }
         /// nonce → the expiry of the token it was revoked with (Unix seconds); in memory only, as in cdev, so a restart
-        /// forgets it. An entry whose token has expired changes no answer (the token is refused either way, as
-        /// `expired` instead of `revoked`, with the same 401) and is dropped: the set holds the tokens spent within one
-        /// lifetime, not every one since the start (cdev keeps them all; the mock grew by 66 MB over 465 k exchanges).
+        /// forgets it. An entry whose token expired more than `revocationGrace` ago is dropped: the set holds the tokens
+        /// spent within about one lifetime, not every one since the start (cdev keeps them all; the mock grew by 66 MB
+        /// over 465 k exchanges). Such a token is refused either way, with the same 401 and body; only `validate` names
+        /// the reason `expired` where cdev would say `revoked`.
         var revoked: [String: Int64] = [:]
         /// The size at which expired entries are dropped next: twice the size after the last drop, so the cost is
         /// amortised to a constant per revocation.
@@ -35,12 +36,25 @@ public final class TokenManager: Sendable {
         mutating func revoke(_ nonce: String, expiresAt: Int64, now: Int64) {
             revoked[nonce] = expiresAt
             guard revoked.count >= pruneAt else { return }
-            revoked = revoked.filter { $0.value >= now }
+            revoked = revoked.filter { $0.value >= now - TokenManager.revocationGrace }
             pruneAt = max(1024, 2 * revoked.count)
         }
         var random: any RandomSource
-        /// Profile head: device_id → the latest refresh nonce and access nonce issued to it.
-        var registry = AuthRegistryFile()
+        /// Profile head: device_id → the latest refresh nonce and access nonce issued to it. Each change is a new
+        /// generation, which `persistRegistry` writes.
+        var registry = AuthRegistryFile() { didSet { registryGeneration += 1 } }
+        var registryGeneration: UInt64 = 0
+        /// The size at which devices whose refresh token has expired are dropped from the registry (as `pruneAt`).
+        var registryPruneAt = 1024
+
+        /// Records the latest tokens of `deviceId`; a device whose refresh token has expired can neither refresh nor
+        /// revoke, so it is dropped once the registry has doubled since the last drop.
+        mutating func register(_ deviceId: String, _ record: AuthRegistryFile.Record, now: Int64) {
+            registry.devices[deviceId] = record
+            guard registry.devices.count >= registryPruneAt else { return }
+            registry.devices = registry.devices.filter { $0.value.refreshExpiresAt >= now }
+            registryPruneAt = max(1024, 2 * registry.devices.count)
+        }
 
         init(key: CdevSigning.Key, random: any RandomSource, registry: AuthRegistryFile) {
             self.key = key
@@ -54,6 +68,13 @@ public final class TokenManager: Sendable {
     private let secretFilePath: String?
     /// Profile head persists its device registry here (`AuthRegistryFile`), so refresh tokens survive a restart.
     private let registryFilePath: String?
+    /// The registry generation last written to `registryFilePath`. Held while the file is written, outside the token
+    /// lock: files land in the order of the changes, validation never waits for the disk, and a writer whose change a
+    /// later write already carried skips.
+    private let registryWritten = Mutex<UInt64>(0)
+    /// How long past its expiry a revoked nonce is kept: a wall clock stepped back by less than this does not revive a
+    /// revoked token.
+    static let revocationGrace: Int64 = 86_400
 
     /// A manager of `identity`; `secretFilePath` is where head persists a new secret, `registry` the device registry it
     /// starts with (read from `registryFilePath`, where head writes each change). `signingKey`,
@@ -77,6 +98,9 @@ public final class TokenManager: Sendable {
 
     /// The current secret (it changes on revoke-all). Only for tests and `cdev mint`.
     public var secret: [UInt8] { state.withLock { $0.secret } }
+
+    /// Head's device registry as it is now.
+    var registry: AuthRegistryFile { state.withLock { $0.registry } }
 
     /// The revoked nonces.
     public var revokedNonces: Set<String> { state.withLock { Set($0.revoked.keys) } }
@@ -103,14 +127,16 @@ public final class TokenManager: Sendable {
         let access = mint(.access, deviceId: deviceId, at: instant, state: &state)
         let refresh = mint(.refresh, deviceId: deviceId, at: instant, state: &state)
         if !deviceId.isEmpty {
-            state.registry.devices[deviceId] = AuthRegistryFile.Record(refresh: refresh.payload.nonce, access: access.payload.nonce)
-            persist(state.registry)
+            let record = AuthRegistryFile.Record(
+                refresh: refresh.payload.nonce, access: access.payload.nonce, refreshExpiresAt: refresh.payload.expiresAt)
+            state.register(deviceId, record, now: refresh.payload.issuedAt)
         }
         return TokenPair(
             access: access.payload, accessToken: access.token, refresh: refresh.payload, refreshToken: refresh.token, mintedAt: instant)
     }
 
-    /// The ten steps of section 2 against the current secret and revocation set.
+    /// The ten steps of section 2 against the current secret and revocation set. (A token revoked and expired for more
+    /// than a day answers `expired`, where cdev, which never forgets a revocation, answers `revoked`: see `State.revoked`.)
     public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
         // The table itself (copy on write: no copy is made), not a Set of its keys built per call.
         let (key, revoked) = state.withLock { ($0.key, $0.revoked) }
@@ -123,7 +149,8 @@ public final class TokenManager: Sendable {
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).
     public func exchange(pairingToken: String) throws(CdevTokenError) -> TokenPair {
-        try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
+        defer { persistRegistry() }
+        return try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
             let payload = try validate(pairingToken, state: state)
             guard payload.type == TokenType.pairing.rawValue else { throw .invalidToken("not a pairing token") }
             var device = ""
@@ -137,7 +164,8 @@ public final class TokenManager: Sendable {
     /// Refresh token → a new pair; the old refresh token is spent (rotation), the old access
     /// token stays valid until it expires. Head also requires the device's latest refresh nonce.
     public func refresh(refreshToken: String) throws(CdevTokenError) -> TokenPair {
-        try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
+        defer { persistRegistry() }
+        return try state.withLock { (state: inout State) throws(CdevTokenError) -> TokenPair in
             let payload = try validate(refreshToken, state: state)
             guard payload.type == TokenType.refresh.rawValue else { throw .invalidToken("not a refresh token") }
             if profile == .head {
@@ -153,6 +181,7 @@ public final class TokenManager: Sendable {
 
     /// Head `/api/auth/revoke`: the refresh token and the device's last access token are revoked.
     public func revoke(refreshToken: String) throws(CdevTokenError) {
+        defer { persistRegistry() }
         try state.withLock { (state: inout State) throws(CdevTokenError) in
             let payload = try validate(refreshToken, state: state)
             guard payload.type == TokenType.refresh.rawValue else { throw .invalidFormat("not a refresh token") }
@@ -161,7 +190,6 @@ public final class TokenManager: Sendable {
             if let record = state.registry.devices.removeValue(forKey: payload.deviceId) {
                 // The access token was minted with the refresh token or later: it expires within a lifetime from now.
                 state.revoke(record.access, expiresAt: now + TokenType.access.defaultLifetime, now: now)
-                persist(state.registry)
             }
         }
     }
@@ -180,20 +208,25 @@ public final class TokenManager: Sendable {
             state.secret = state.random.bytes(32)
             state.revoked = [:]
             state.registry = AuthRegistryFile()
-            persist(state.registry)
             return state.secret
         }
+        persistRegistry()
         if profile == .head, let path = secretFilePath {
             try SecretFile(serverId: serverId, secret: secret).write(to: path)
         }
         return secret
     }
 
-    /// Writes the registry where head keeps it (under the lock, so writes land in the order of the changes). A failed
-    /// write leaves the change in memory only, and the server goes on: `serve cdev` writes the file once at start and
-    /// warns there when it cannot.
-    private func persist(_ registry: AuthRegistryFile) {
+    /// Writes the registry where head keeps it, if it changed since the last write (`registryWritten`). When this
+    /// returns, the file holds the caller's change or a later state. A failed write leaves the change in memory only, and
+    /// the server goes on: `serve cdev` writes the file once at start and warns there when it cannot.
+    private func persistRegistry() {
         guard profile == .head, let path = registryFilePath else { return }
-        try? registry.write(to: path)
+        registryWritten.withLock { written in
+            let (registry, generation) = state.withLock { ($0.registry, $0.registryGeneration) }
+            guard generation > written else { return }
+            try? registry.write(to: path)
+            written = generation
+        }
     }
 }

@@ -9,21 +9,32 @@ import Synchronization
 final class ClientRateLimit: Sendable {
     let perMinute: Int
     /// By client address, the times (Unix seconds) of its requests in the last 60 s, oldest first.
-    private let recent = Mutex<[String: [Double]]>([:])
+    private let recent = Mutex<Window>(Window())
+
+    struct Window {
+        var times: [String: [Double]] = [:]
+        /// The number of clients at which those silent for 60 s are dropped: twice the number left by the last drop,
+        /// so that the table holds the clients of the last minute or so, at a constant cost per request.
+        var sweepAt = 1024
+    }
 
     init(perMinute: Int) { self.perMinute = perMinute }
 
+    /// The clients the table holds now.
+    var clientCount: Int { recent.withLock { $0.times.count } }
+
     /// The refusal for a request of `client` at `now`, or nil and the headers to add to its answer.
     func admit(_ client: String, now: Double) -> (refusal: APIResponse?, headers: [(name: String, value: String)]) {
-        let remaining = recent.withLock { recent -> Int? in
-            var times = recent[client, default: []]
-            times.removeFirst(times.prefix { $0 <= now - 60 }.count)
-            guard times.count < perMinute else {
-                recent[client] = times
-                return nil
+        let remaining = recent.withLock { window -> Int? in
+            if window.times.count >= window.sweepAt {
+                window.times = window.times.filter { $0.value.last.map { $0 > now - 60 } ?? false }
+                window.sweepAt = max(1024, 2 * window.times.count)
             }
+            var times = window.times.removeValue(forKey: client) ?? []
+            times.removeFirst(times.prefix { $0 <= now - 60 }.count)
+            defer { window.times[client] = times }
+            guard times.count < perMinute else { return nil }
             times.append(now)
-            recent[client] = times
             return perMinute - times.count
         }
         guard let remaining else { return (Self.refusal, []) }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// `serve cdev --faults`: failures injected by path for client developers' retry tests (`/api/auth/refresh:503x1`,
 /// `/ws:503@2`), answered as cdev's Go server answers an error: `http.Error`'s plain text, with `Retry-After` on a 429.
-/// Calls are counted per path from the server's start, those of a path without a rule too.
+/// Calls are counted per path from the server's start; only the paths the plan names are counted (a client inventing
+/// paths does not grow the table).
 final class InjectedFaults: Sendable {
     let plan: FaultPlan
     private let calls = Mutex<[String: Int]>([:])
@@ -12,7 +13,7 @@ final class InjectedFaults: Sendable {
 
     /// The failure of this call of `path`, if the plan has one for it.
     func failure(for path: String) -> APIResponse? {
-        guard !plan.rules.isEmpty else { return nil }
+        guard plan.rules.contains(where: { $0.endpoint == path }) else { return nil }
         let call = calls.withLock { calls in
             calls[path, default: 0] += 1
             return calls[path]!

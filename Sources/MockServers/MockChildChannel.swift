@@ -23,7 +23,9 @@ struct MockChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(RequestDeadlineHandler(timeouts: timeouts), position: .after(decoder))
+            let seen = RequestBytesSeen()
+            try pipeline.addHandler(seen, position: .before(decoder))
+            try pipeline.addHandler(RequestDeadlineHandler(timeouts: timeouts, seen: seen), position: .after(decoder))
             // After the upgrade negotiation the inner setup installs, so that its parse errors are answered.
             if endpoint != nil { try pipeline.addHandler(FirstRequestErrorHandler()) }
             return value

@@ -17,9 +17,14 @@ struct MockRequestContext: RequestContext, WebSocketRequestContext, RemoteAddres
 
     var fromLoopback: Bool { Self.isLoopback(remoteAddress) }
 
-    /// Whether `address` is this machine (127/8, ::1, or 127.0.0.1 mapped into IPv6).
+    /// Whether `address` is this machine (127/8, ::1, or 127/8 mapped into IPv6 as `::ffff:127.x.y.z`).
     static func isLoopback(_ address: SocketAddress?) -> Bool {
-        guard let address = address?.ipAddress else { return false }
-        return address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
+        address?.ipAddress.map(isLoopback(ipAddress:)) ?? false
+    }
+
+    /// Whether the address written `ipAddress` is this machine.
+    static func isLoopback(ipAddress: String) -> Bool {
+        let address = ipAddress.lowercased()
+        return address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 }

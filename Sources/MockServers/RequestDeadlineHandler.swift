@@ -28,6 +28,10 @@ public struct RequestTimeouts: Sendable, Equatable {
 /// timer runs (a slow reader is held back by the socket instead). An upgraded connection (WebSocket) is not HTTP any
 /// more: once the HTTP decoder has left the pipeline after a head that asked for an upgrade, this handler lets
 /// everything pass.
+///
+/// When the head deadline passes, the answer is a `408` only if part of a head had arrived (`RequestBytesSeen`): an idle
+/// kept-alive connection, or one whose upgrade the WebSocket gate refused and answered, is closed without a word, as Go's
+/// server closes an idle connection.
 final class RequestDeadlineHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -35,17 +39,23 @@ final class RequestDeadlineHandler: ChannelDuplexHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let timeouts: RequestTimeouts
+    /// Bytes that arrived before the HTTP decoder since the last response ended.
+    private let seen: RequestBytesSeen
     private var deadline: Scheduled<Void>?
     /// Between a request's head and its end.
     private var readingRequest = false
-    /// Requests read whose response has not ended yet.
+    /// Requests whose head was read and whose response has not ended yet (a response may end before its request's body,
+    /// such as a `413` sent as soon as the head declares too much).
     private var pendingResponses = 0
     /// A head asked for a protocol upgrade: from then on the connection may stop being HTTP.
     private var upgrading = false
     /// The connection was upgraded: everything passes through untouched.
     private var left = false
 
-    init(timeouts: RequestTimeouts) { self.timeouts = timeouts }
+    init(timeouts: RequestTimeouts, seen: RequestBytesSeen) {
+        self.timeouts = timeouts
+        self.seen = seen
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { waitForHead(context) }
@@ -68,14 +78,20 @@ final class RequestDeadlineHandler: ChannelDuplexHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             readingRequest = true
+            pendingResponses += 1
             upgrading = upgrading || head.headers.contains(name: "upgrade")
             schedule(context, after: timeouts.body, answering: false)
         case .body:
             break
         case .end:
             readingRequest = false
-            pendingResponses += 1
-            cancel()
+            // Answered before its body ended: the next head is awaited from now (the body's bytes are not a new head).
+            if pendingResponses == 0 {
+                seen.sinceResponse = false
+                waitForHead(context)
+            } else {
+                cancel()
+            }
         }
         context.fireChannelRead(data)
     }
@@ -84,7 +100,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler {
         if upgraded(context) { return context.write(data, promise: promise) }
         if case .end = unwrapOutboundIn(data) {
             pendingResponses = max(0, pendingResponses - 1)
-            if pendingResponses == 0, !readingRequest { waitForHead(context) }
+            if pendingResponses == 0, !readingRequest {
+                seen.sinceResponse = false
+                waitForHead(context)
+            }
         }
         context.write(data, promise: promise)
     }
@@ -105,12 +124,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler {
         schedule(context, after: timeouts.header, answering: true)
     }
 
-    /// Closes the connection after `delay` unless cancelled; with `answering`, says `408` first.
+    /// Closes the connection after `delay` unless cancelled; with `answering`, says `408` first when part of a head came.
     private func schedule(_ context: ChannelHandlerContext, after delay: Duration, answering: Bool) {
         cancel()
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in
             deadline = nil
-            guard answering, pendingResponses == 0 else {
+            guard answering, pendingResponses == 0, seen.sinceResponse else {
                 context.close(promise: nil)
                 return
             }
@@ -124,5 +143,20 @@ final class RequestDeadlineHandler: ChannelDuplexHandler {
     private func cancel() {
         deadline?.cancel()
         deadline = nil
+    }
+}
+
+/// Notes that bytes arrived, before the HTTP decoder (which shows `RequestDeadlineHandler` only whole heads): whether a
+/// connection whose head deadline passed had started a request, which gets a `408`, or was idle, which is just closed.
+final class RequestBytesSeen: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    /// Set by any bytes; cleared by `RequestDeadlineHandler` when a response ends.
+    var sinceResponse = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        sinceResponse = true
+        context.fireChannelRead(data)
     }
 }

@@ -71,14 +71,27 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         return nil
     }
 
+    /// The path components by which Hummingbird's router finds the route of `target`, so that the gate sees every
+    /// request the WebSocket route would take (`/ws/`, `//ws`, `ws`, `http://host/ws` reach it as `/ws` does): an
+    /// absolute-form target loses its scheme, host and port, the query is cut at the first `?`, and empty components are
+    /// skipped. (The gate once compared the target with the path exactly, and those spellings upgraded ungated.)
+    static func routedComponents(_ target: Substring) -> [Substring] {
+        var path = target
+        if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
+            let authority = path[scheme.upperBound...]
+            path = authority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { authority[$0...] } ?? ""
+        }
+        return path.prefix { $0 != "?" }.split(separator: "/")
+    }
+
     /// The head as an `APIRequest` when it asks to upgrade `path`; nil for anything else.
     static func upgradeRequest(_ head: [UInt8], path wanted: String, peer: SocketAddress? = nil) -> APIRequest? {
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count == 3 else { return nil }
         let target = requestLine[1]
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let first = path.first, first == wanted else { return nil }
+        guard routedComponents(target) == wanted.split(separator: "/") else { return nil }
+        let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -86,7 +99,7 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
         }
         guard headers.contains(where: { $0.name.lowercased() == "upgrade" }) else { return nil }
         return APIRequest(
-            method: String(requestLine[0]), path: wanted, query: path.count > 1 ? String(path[1]) : "", headers: headers,
+            method: String(requestLine[0]), path: wanted, query: query, headers: headers,
             fromLoopback: MockRequestContext.isLoopback(peer), clientAddress: peer?.ipAddress ?? "")
     }
 }

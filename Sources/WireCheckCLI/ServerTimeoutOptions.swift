@@ -9,7 +9,10 @@ struct ServerTimeoutOptions: ParsableArguments {
     var bodyTimeout = 60.0
 
     mutating func validate() throws {
-        guard headerTimeout > 0, bodyTimeout > 0 else { throw ValidationError("--header-timeout and --body-timeout must be positive") }
+        // A day at most: `Duration` counts milliseconds in an Int64, which `inf` or 1e300 would overflow (a crash).
+        guard headerTimeout > 0, bodyTimeout > 0, headerTimeout <= 86_400, bodyTimeout <= 86_400 else {
+            throw ValidationError("--header-timeout and --body-timeout must be positive and at most 86400 seconds")
+        }
     }
 
     /// The options as the server takes them.

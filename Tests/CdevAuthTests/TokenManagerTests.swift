@@ -131,23 +131,64 @@ final class TokenManagerTests: XCTestCase {
         XCTAssertThrowsError(try tokens.validate(access.token)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "expired") }
     }
 
-    /// Issue 42: the revocation set keeps spent tokens only until they expire, so a long run does not grow it without
-    /// bound; a spent token that has not expired stays refused, one that has is refused as expired.
-    func testRevocationsLastAsLongAsTheirTokens() throws {
+    /// Issue 42: the revocation set keeps spent tokens only until a day after they expire, so a long run does not grow
+    /// it without bound; a spent token that has not expired stays refused as revoked, also within the day after its
+    /// expiry (a clock stepped back does not revive it); one dropped is refused as expired.
+    func testRevocationsLastADayLongerThanTheirTokens() throws {
         let clock = ManualClock(Self.start)
         let tokens = manager(clock: clock)
         let early = tokens.mint(.pairing).token
         _ = try tokens.exchange(pairingToken: early)
         for _ in 0..<1500 { _ = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
         XCTAssertEqual(tokens.revokedNonces.count, 1501, "nothing has expired yet")
-        clock.advance(1800)
+        clock.advance(Double(3600 + TokenManager.revocationGrace + 1))  // the first 1501 are past their expiry and the grace
+        let recent = tokens.mint(.pairing).token
+        _ = try tokens.exchange(pairingToken: recent)
+        clock.advance(3601)  // `recent` has just expired, within the grace
         let live = tokens.mint(.pairing).token
         _ = try tokens.exchange(pairingToken: live)
-        clock.advance(1801)  // the first 1501 have expired; `live` has 1799 s left
         for _ in 0..<2000 { _ = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
-        XCTAssertLessThan(tokens.revokedNonces.count, 2500, "expired entries were dropped")
+        XCTAssertLessThan(tokens.revokedNonces.count, 2500, "entries past the grace were dropped")
         XCTAssertThrowsError(try tokens.validate(live)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "revoked") }
+        XCTAssertThrowsError(try tokens.validate(recent)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "revoked") }
         XCTAssertThrowsError(try tokens.validate(early)) { XCTAssertEqual(($0 as? CdevTokenError)?.code, "expired") }
+    }
+
+    /// Issue 42: head's device registry drops devices whose refresh token has expired as it grows (it kept every device
+    /// ever paired, and rewrote them all on each exchange); a device still in its refresh lifetime keeps refreshing.
+    func testHeadRegistryDropsDevicesWhoseRefreshTokenExpired() throws {
+        let clock = ManualClock(Self.start)
+        let tokens = manager(.head, clock: clock)
+        for _ in 0..<1500 { _ = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
+        XCTAssertEqual(tokens.registry.devices.count, 1500, "every refresh token is alive")
+        clock.advance(Double(TokenType.refresh.defaultLifetime) + 1)
+        var kept: TokenPair?
+        for _ in 0..<600 { kept = try tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
+        XCTAssertLessThanOrEqual(tokens.registry.devices.count, 600, "the expired devices were dropped at 2048")
+        XCTAssertNoThrow(try tokens.refresh(refreshToken: XCTUnwrap(kept).refreshToken))
+    }
+
+    /// The registry file holds each change, also when exchanges race: the file written last is the registry's latest
+    /// state (the writes happen outside the token lock, in order); it reads back as written, and an unreadable file is
+    /// an error naming it, not an empty registry that the next change would overwrite.
+    func testHeadRegistryFileFollowsConcurrentChangesAndRefusesAnUnreadableFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdev-registry-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/auth_registry.json"
+        XCTAssertEqual(try AuthRegistryFile.load(from: path), AuthRegistryFile(), "no file: an empty registry")
+        let tokens = TokenManager(identity: Self.identity, profile: .head, registryFilePath: path)
+        DispatchQueue.concurrentPerform(iterations: 100) { _ in _ = try? tokens.exchange(pairingToken: tokens.mint(.pairing).token) }
+        let written = try AuthRegistryFile.load(from: path)
+        XCTAssertEqual(written.devices.count, 100)
+        XCTAssertEqual(written, tokens.registry)
+        XCTAssertTrue(written.devices.values.allSatisfy { $0.refreshExpiresAt > Int64(Date().timeIntervalSince1970) })
+
+        try Data(#"{"devices": {"d": {"refresh_nonce": "r", "access_nonce": "a"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try AuthRegistryFile.load(from: path).devices["d"]?.refreshExpiresAt, .max, "an older file is kept")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try AuthRegistryFile.load(from: path)) { XCTAssertTrue("\($0)".contains("cannot read it"), "\($0)") }
     }
 
     /// Acceptance: 100 concurrent exchanges of one pairing token give exactly one pair.

@@ -396,6 +396,18 @@ final class CdevAPITests: XCTestCase {
         XCTAssertNotEqual(code("192.0.2.1").status, 429, "the window slides")
     }
 
+    /// The limiter's table holds the clients of about the last minute: 3,000 clients that went quiet are dropped as new
+    /// ones come (it kept every address it ever saw), while a client within its minute keeps its count.
+    func testRateLimitForgetsQuietClients() {
+        let limit = ClientRateLimit(perMinute: 2)
+        for client in 0..<3000 { _ = limit.admit("198.51.100.\(client)", now: 1000) }
+        _ = limit.admit("192.0.2.1", now: 1030)
+        XCTAssertNil(limit.admit("192.0.2.1", now: 1031).refusal, "the second request of a minute passes")
+        for client in 0..<2000 { _ = limit.admit("203.0.113.\(client)", now: 1061) }
+        XCTAssertLessThan(limit.clientCount, 2100, "the 3,000 quiet clients were dropped")
+        XCTAssertNotNil(limit.admit("192.0.2.1", now: 1062).refusal, "a client within its minute is still counted")
+    }
+
     /// Nothing secret in the service's log lines, through a full pairing flow at every level.
     func testLogLinesCarryNoSecrets() throws {
         let lines = LogCollector()

@@ -149,4 +149,16 @@ final class CdevCLITests: XCTestCase {
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("auth_registry.json"), refused.stderr)
     }
+
+    /// A timeout too large for the server's clock (`inf`, 1e300) is a usage error naming the option; it crashed.
+    func testTimeoutsOutOfRangeAreUsageErrors() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        for option in ["--header-timeout", "--body-timeout"] {
+            for value in ["inf", "1e300", "0"] {
+                let result = try wirecheck(["serve", "cdev", "--port", "0", option, value], in: dir)
+                XCTAssertEqual(result.status, 2, "\(option) \(value): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("--header-timeout and --body-timeout"), result.stderr)
+            }
+        }
+    }
 }

@@ -69,12 +69,16 @@ public struct HTTPProbe: Sendable {
     private func exchange(raw bytes: [UInt8], describing request: String) throws(Failure) -> Reply {
         let socket = try connect()
         defer { close(socket) }
-        try write(socket, bytes)
+        // A server may answer and close before it has read all of a request it refuses (a 413, a 400 for a huge head):
+        // a failed send is reported only when no answer can be read after it.
+        var sendFailure: Failure?
+        do { try write(socket, bytes) } catch { sendFailure = error }
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = recv(socket, &chunk, chunk.count, 0)
             if count < 0 {
+                if let sendFailure { throw sendFailure }
                 // SO_RCVTIMEO expiring shows as EAGAIN ("Resource temporarily unavailable").
                 if errno == EAGAIN || errno == EWOULDBLOCK {
                     throw Failure(description: "timed out after \(timeout) s waiting for the response to \(request)")
@@ -85,6 +89,7 @@ public struct HTTPProbe: Sendable {
             buffer += chunk[0..<count]
             if let reply = try? Self.parse(buffer, complete: false) { return reply }
         }
+        if buffer.isEmpty, let sendFailure { throw sendFailure }
         return try Self.parse(buffer, complete: true)
     }
 
