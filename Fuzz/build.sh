@@ -39,6 +39,10 @@ fi
 # Swift Set, whose order changes with every process's hash seed: each flip changed every compile command,
 # so about every second call of this script rebuilt everything (91 s here) even with nothing changed.
 # A fixed seed gives one order, so an unchanged tree builds nothing (FINDINGS.md, D7).
+# SwiftPM keeps the plan of a path dependency (this repository's own targets) across calls and did not see a
+# source file added to one: CdevAuth was compiled without its new AuthRegistryFile.swift and failed. Removing the
+# plan makes SwiftPM list the sources again; unchanged objects are not rebuilt.
+rm -f "$scratch/release/description.json" "$scratch/release.yaml"
 SWIFT_DETERMINISTIC_HASHING=1 swift build "${flags[@]}" >&2
 # The guard against D7 coming back: WireCore's objects must call AddressSanitizer's checks
 # (__asan_load8 and the like). grep -c, not -q: -q stops reading, nm dies of SIGPIPE, and pipefail

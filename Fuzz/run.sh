@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
-# Overnight fuzzing on this machine: Fuzz/run.sh TARGET|all [--hours N]
+# Overnight fuzzing on this machine: Fuzz/run.sh TARGET|all [--hours N] [--workers N]
 #
 # For each target: fork mode on every core over a working copy of its corpus, then merge the new
 # units back into Corpus/<target>/ (-merge=1, minimising), minimise every crash artefact, and write
 # a report under reports/fuzz/<run-name>/ (exec/s, cov/ft, corpus size before and after, new units,
 # each crash with its minimised file, Base64 and top frames). With "all", the hours are split
 # evenly between the targets. Crash files to keep go to Fuzz/FailCases/<target>/ plus a unit test.
+# --workers N (default: every core) leaves the other cores free, for a campaign in the background.
+# Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
+# table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
+usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N] [--workers N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 what="$1"; shift
 hours=8
+workers=$(nproc)
 while [ $# -gt 0 ]; do
   case "$1" in
     --hours) hours="${2:?}"; shift 2 ;;
+    --workers) workers="${2:?}"; shift 2 ;;
     -h|--help) usage ;;
     *) echo "run.sh: unknown option $1" >&2; usage ;;
   esac
 done
 
+# The commit the binaries are built from (the ledger's), taken before the build: commits made while a long
+# campaign runs do not change what was fuzzed.
+commit="$(git -C "$root" rev-parse --short=8 HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Fuzz || echo +dirty)"
 mapfile -t binaries < <("$here/build.sh")
 declare -A binary_of
 for b in "${binaries[@]}"; do binary_of["$(basename "$b")"]="$b"; done
@@ -38,7 +46,7 @@ summary="$report_dir/report.md"
 {
   echo "# Fuzz run $run_name"
   echo
-  echo "$(nproc) cores, ${seconds_each} s per target, libFuzzer fork mode. Targets: ${targets[*]}."
+  echo "$workers of $(nproc) cores, ${seconds_each} s per target, libFuzzer fork mode. Targets: ${targets[*]}."
   echo
   echo "| target | exec/s | cov | ft | corpus before | corpus after | new units | crashes |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
@@ -54,11 +62,13 @@ for target in "${targets[@]}"; do
   before=$(find "$corpus" -type f | wc -l)
   cp -r "$corpus"/. "$work"/ 2>/dev/null || true
   max_len="$(sed -n 's/^max_len = //p' "$here/Options/$target.options")"
-  echo "run.sh: fuzzing $target for ${seconds_each}s on $(nproc) workers (log: $report_dir/$target.log)" >&2
+  echo "run.sh: fuzzing $target for ${seconds_each}s on $workers workers (log: $report_dir/$target.log)" >&2
   set +e
-  "$binary" -fork="$(nproc)" -ignore_crashes=1 -max_total_time="$seconds_each" -timeout=10 -rss_limit_mb=2048 \
+  # bash's `time` counts the CPU of the fork-mode workers too (waited-for children): the ledger's CPU time.
+  TIMEFORMAT='%R %U %S'
+  { time "$binary" -fork="$workers" -ignore_crashes=1 -max_total_time="$seconds_each" -timeout=10 -rss_limit_mb=2048 \
     -max_len="$max_len" -dict="$here/Dictionaries/$target.dict" -use_value_profile=1 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 "$work" >"$report_dir/$target.log" 2>&1
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$work" >"$report_dir/$target.log" 2>&1; } 2>"$report_dir/$target.time"
   set -e
   # Merge what was found back into the committed corpus, keeping only units that add coverage.
   "$binary" -merge=1 -merge_control_file="$report_dir/$target.merge" -max_len="$max_len" "$corpus" "$work" \
@@ -79,6 +89,11 @@ for target in "${targets[@]}"; do
     crash_notes+=$'\n'"### $target: $(basename "$artifact")"$'\n\n'"- minimised: \`$minimized\` ($(stat -c %s "$minimized") bytes)"$'\n'"- base64: \`$(base64 -w0 "$minimized")\`"$'\n'"- reproduce: \`SWIFT_BACKTRACE=enable=no $binary $minimized\`"$'\n\n```\n'"$frames"$'\n```\n'
   done
   echo "| $target | ${execs:-?} | ${cov:-?} | ${ft:-?} | $before | $after | $((after - before)) | $crashes |" >>"$summary"
+  read -r wall user sys <"$report_dir/$target.time"
+  executions=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#')
+  python3 "$here/ledger.py" "$root/reports/fuzz-ledger.md" --target "$target" --commit "$commit" \
+    --workers "$workers" --wall "$wall" --cpu "$(python3 -c "print($user + $sys)")" --executions "${executions:-0}" \
+    --new-units "$((after - before))" --crashes "$crashes" --run "$run_name"
 done
 {
   echo
