@@ -76,12 +76,16 @@ serve: deps
 	.build/release/wirecheck serve cdev --require-auth $(SERVE_ARGS)
 
 ## The vectors against real third-party SDKs (Examples/peers/*/run.sh: a pinned SDK in .build-peers/, its shim,
-## reports/peers/<name>/); Examples/peers/REPORT.md says what they showed. Needs PyPI; not part of `make test`.
+## reports/peers/<name>/), then `wirecheck fuzz` through each shim, 10,000 inputs from seed 1 (Examples/peers/fuzz.sh,
+## reports/peers/<name>/fuzz/); Examples/peers/REPORT.md says what they showed. Needs PyPI; not part of `make test`.
 peers: deps
 	$(SWIFTPM) build -c release --product wirecheck
-	@# A peer's FAIL (exit 1) is its finding; a harness error (exit 2, an install that failed) stops the target.
-	@for run in Examples/peers/*/run.sh; do echo "== $$run"; rc=0; $$run || rc=$$?; [ $$rc -le 1 ] || exit $$rc; done; \
-	  echo "peers: reports in reports/peers/<name>/; Examples/peers/REPORT.md says what they showed"
+	@# A peer's FAIL or finding (exit 1) is its result; a harness error (exit 2, an install that failed) stops the target.
+	@for peer in Examples/peers/*/; do \
+	  echo "== $${peer}run.sh"; rc=0; $${peer}run.sh || rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
+	  echo "== Examples/peers/fuzz.sh $$peer"; rc=0; Examples/peers/fuzz.sh $$peer | tail -4 || rc=$$?; [ $$rc -le 1 ] || exit $$rc; \
+	done; \
+	echo "peers: reports in reports/peers/<name>/ and reports/peers/<name>/fuzz/; Examples/peers/REPORT.md says what they showed"
 
 ## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades, pair-info + exchange),
 ## then the mock MLS server in memory and with --db (getMessages, sendMessage); RSS before and after each.
