@@ -4,16 +4,13 @@ import Foundation
 /// A run of the conformance runner (the one the CLI uses) over an in-process `Implementation`.
 public enum ConformanceRun {
     /// The results of the selected cases of the vectors in `vectors` (default: `ConformanceVectors.directory`); the
-    /// cases the selection leaves out have no result. A folder that cannot be read stops the program with the reason
-    /// (`WireCheckCases` and `assertConforms` fail the test instead).
+    /// cases the selection leaves out have no result. A folder that cannot be read throws the reason: where it looked,
+    /// how that place was chosen, and how to give another (it stopped the program).
     public static func run(
         _ implementation: some Implementation, selection: CaseSelection = CaseSelection(), strict: Bool = false,
         expectations: Expectations = Expectations(), vectors: URL? = nil
-    ) -> [CaseResult] {
-        switch ConformanceVectors.set(vectors) {
-        case .success(let set): return run(implementation, selection: selection, strict: strict, expectations: expectations, in: set)
-        case .failure(let failure): preconditionFailure(failure.message)
-        }
+    ) throws(VectorLoadFailure) -> [CaseResult] {
+        run(implementation, selection: selection, strict: strict, expectations: expectations, in: try ConformanceVectors.set(vectors).get())
     }
 
     /// The results of the selected cases of `set` (of `files` of it, when given).

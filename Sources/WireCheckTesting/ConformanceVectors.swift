@@ -49,9 +49,11 @@ final class VectorSet: Sendable {
 }
 
 /// Why the vectors could not be read: where it looked, how that place was chosen, and what to do.
-struct VectorLoadFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct VectorLoadFailure: Error, CustomStringConvertible {
+    /// The folder, how it was chosen, what was wrong with it, and how to give another.
+    public var message: String
+    /// `message`.
+    public var description: String { message }
 }
 
 /// The golden vectors `WireCheckTesting` runs when no `vectors:` folder is given: `WIRECHECK_VECTORS` when set,
@@ -82,11 +84,8 @@ public enum ConformanceVectors {
         return VectorSet.load(folder.path, chosenBy: folder.origin)
     }
 
-    /// Every vector file of the default folder; a folder that cannot be read stops the program with the reason.
+    /// Every vector file of the default folder; a folder that cannot be read throws the reason.
     public static var files: [VectorFile] {
-        switch set(nil) {
-        case .success(let vectors): return vectors.files
-        case .failure(let failure): preconditionFailure(failure.message)
-        }
+        get throws(VectorLoadFailure) { try set(nil).get().files }
     }
 }

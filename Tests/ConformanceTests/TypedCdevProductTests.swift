@@ -63,15 +63,15 @@ final class TypedCdevProductTests: XCTestCase {
             ])
     }
 
-    func testTheProductsTypesConformAndADefaultFillingDecoderFailsOnlyLegacyPayloads() {
+    func testTheProductsTypesConformAndADefaultFillingDecoderFailsOnlyLegacyPayloads() throws {
         let selection = CaseSelection(only: ["cdev/tokens", "cdev/pairing"])
-        let results = ConformanceRun.run(Self.table(fillingDefaults: false), selection: selection, strict: true)
+        let results = try ConformanceRun.run(Self.table(fillingDefaults: false), selection: selection, strict: true)
         XCTAssertEqual(results.filter(\.status.failsRun).map(\.id), [])
         XCTAssertEqual(results.filter { $0.status == .unimplemented }.map(\.id), [])
         XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 100)
         XCTAssertTrue(results.contains { $0.id == "cdev/tokens/validate-legacy-payload" && $0.status == .pass })
 
-        let failed = ConformanceRun.run(Self.table(fillingDefaults: true), selection: selection, strict: true).filter(\.status.failsRun)
+        let failed = try ConformanceRun.run(Self.table(fillingDefaults: true), selection: selection, strict: true).filter(\.status.failsRun)
         XCTAssertTrue(failed.map(\.id).contains("cdev/tokens/validate-legacy-payload"), "\(failed.map(\.id))")
         XCTAssertTrue(failed.allSatisfy { $0.id.hasPrefix("cdev/tokens/validate-") }, "\(failed.map(\.id))")
     }

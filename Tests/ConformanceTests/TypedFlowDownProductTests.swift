@@ -98,16 +98,16 @@ final class TypedFlowDownProductTests: XCTestCase {
             ])
     }
 
-    func testTheProductsTypesConformAndADroppedCapabilityFailsOnlyItsCases() {
+    func testTheProductsTypesConformAndADroppedCapabilityFailsOnlyItsCases() throws {
         let selection = CaseSelection(only: [
             "flowdown/keys", "flowdown/exchange-url", "flowdown/verify", "flowdown/callback-url", "flowdown/payload", "flowdown/models",
         ])
-        let results = ConformanceRun.run(Self.table(droppingLastCapability: false), selection: selection, strict: true)
+        let results = try ConformanceRun.run(Self.table(droppingLastCapability: false), selection: selection, strict: true)
         XCTAssertEqual(results.filter(\.status.failsRun).map { "\($0.id): \($0.reason)" }, [])
         XCTAssertEqual(results.filter { $0.status == .unimplemented }.map(\.id), [])
         XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 100)
 
-        let failed = ConformanceRun.run(Self.table(droppingLastCapability: true), selection: selection, strict: true)
+        let failed = try ConformanceRun.run(Self.table(droppingLastCapability: true), selection: selection, strict: true)
             .filter(\.status.failsRun)
         XCTAssertFalse(failed.isEmpty)
         XCTAssertTrue(failed.allSatisfy { $0.id.hasPrefix("flowdown/verify/") }, "\(failed.map(\.id))")

@@ -22,8 +22,8 @@ final class WireCheckTestingTests: XCTestCase {
     }
 
     func testTheReferenceConformsThroughTheLibrary() throws {
-        let results = ConformanceRun.run(Forwarding(), strict: true)
-        XCTAssertEqual(results.count, ConformanceVectors.files.reduce(0) { $0 + $1.allTests.count })
+        let results = try ConformanceRun.run(Forwarding(), strict: true)
+        XCTAssertEqual(results.count, try ConformanceVectors.files.reduce(0) { $0 + $1.allTests.count })
         XCTAssertEqual(results.filter { $0.status.failsRun }.map(\.id), [])
         XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 1400)
         for testCase in WireCheckCases("nanotdf/crypto/decrypt-spec-example-1", "cdev/tokens/validate-spec-v1") {
@@ -33,7 +33,7 @@ final class WireCheckTestingTests: XCTestCase {
 
     func testABrokenOpFailsItsCasesByID() throws {
         let broken = Forwarding(broken: "wirecore.queryEncode")
-        let results = ConformanceRun.run(broken, selection: CaseSelection(only: ["wirecore"]))
+        let results = try ConformanceRun.run(broken, selection: CaseSelection(only: ["wirecore"]))
         let failed = results.filter { $0.status.failsRun }
         // Valid encode cases fail (rejected); invalid ones are still rejected, which passes without --strict.
         XCTAssertFalse(failed.isEmpty)
@@ -55,7 +55,7 @@ final class WireCheckTestingTests: XCTestCase {
         struct Nothing: Implementation {
             func call(op: String, args: JSONObject) throws(ShimError) -> JSONObject { throw .unimplemented }
         }
-        let cdev = ConformanceRun.run(Nothing(), selection: CaseSelection(only: ["cdev"])).filter { $0.id.hasPrefix("cdev/") }
+        let cdev = try ConformanceRun.run(Nothing(), selection: CaseSelection(only: ["cdev"])).filter { $0.id.hasPrefix("cdev/") }
         XCTAssertFalse(cdev.isEmpty)
         XCTAssertEqual(Set(cdev.map(\.status)), [.unimplemented])
     }
@@ -81,24 +81,38 @@ final class WireCheckTestingTests: XCTestCase {
                 ])
         }
         let selection = CaseSelection(only: ["cdev/tokens", "atproto/syntax"])
-        let results = ConformanceRun.run(typed(ignoringRevocation: false), selection: selection, strict: true)
+        let results = try ConformanceRun.run(typed(ignoringRevocation: false), selection: selection, strict: true)
         XCTAssertEqual(results.filter { $0.status.failsRun }.map(\.id), [])
         XCTAssertEqual(Set(results.map(\.suite)), ["cdev/tokens", "atproto/syntax"], "a case the selection leaves out has no result")
         XCTAssertGreaterThan(results.filter { $0.status == .pass }.count, 500)
         XCTAssertTrue(results.contains { $0.status == .unimplemented }, "cdev.mint is not in the set")
 
-        let failed = ConformanceRun.run(typed(ignoringRevocation: true), selection: selection, strict: true).filter { $0.status.failsRun }
+        let failed = try ConformanceRun.run(typed(ignoringRevocation: true), selection: selection, strict: true).filter {
+            $0.status.failsRun
+        }
         XCTAssertFalse(failed.isEmpty)
         let revocationCases = Set(
-            ConformanceVectors.files.flatMap(\.allTests).map(\.test).filter { $0.input["revokedNonces"]?.arrayValue?.isEmpty == false }.map(
-                \.id))
+            try ConformanceVectors.files.flatMap(\.allTests).map(\.test).filter { $0.input["revokedNonces"]?.arrayValue?.isEmpty == false }
+                .map(
+                    \.id))
         XCTAssertTrue(Set(failed.map(\.id)).isSubset(of: revocationCases), "\(failed.map(\.id))")
     }
 
     /// A selection narrows the files themselves: the cases it leaves out are counted, not reported as SKIP (which
     /// reads as if the implementation had skipped them), and no empty group or file is left to print progress for.
-    func testASelectionLeavesOutTheRestAndCountsIt() {
-        let files = ConformanceVectors.files
+    /// A vectors folder that cannot be read is an error naming it and saying how to give another; it stopped the
+    /// program (a `preconditionFailure`), taking the user's whole test process down.
+    func testAnUnreadableVectorsFolderThrowsItsPath() {
+        let missing = URL(fileURLWithPath: "/nonexistent/wirecheck-vectors")
+        XCTAssertThrowsError(try ConformanceRun.run(Forwarding(), vectors: missing)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("/nonexistent/wirecheck-vectors"), message)
+            XCTAssertTrue(message.contains("Bundle.module"), message)
+        }
+    }
+
+    func testASelectionLeavesOutTheRestAndCountsIt() throws {
+        let files = try ConformanceVectors.files
         let total = files.reduce(0) { $0 + $1.allTests.count }
         let base64 = files.filter { $0.suite == "wirecore/base64" }.reduce(0) { $0 + $1.allTests.count }
         XCTAssertGreaterThan(base64, 0)

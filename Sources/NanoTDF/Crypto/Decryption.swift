@@ -13,6 +13,17 @@ public struct Decryption: Sendable, Equatable {
 
     /// Whether the policy binding verified.
     public var bindingVerified: Bool { bindingVariant != nil }
+
+    /// A decryption's findings (the typed `WireCheckTesting` product builds one from a user's answer).
+    public init(
+        plaintext: [UInt8], ivConvention: IVConvention, bindingVariant: BindingVariant?, signatureVerified: Bool?, policyPlaintext: [UInt8]?
+    ) {
+        self.plaintext = plaintext
+        self.ivConvention = ivConvention
+        self.bindingVariant = bindingVariant
+        self.signatureVerified = signatureVerified
+        self.policyPlaintext = policyPlaintext
+    }
 }
 
 extension Container {
