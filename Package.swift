@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "WireCheckTestingATProto", targets: ["WireCheckTestingATProto"]),
         .library(name: "WireCheckTestingMLS", targets: ["WireCheckTestingMLS"]),
         .library(name: "WireCheckTestingNanoTDF", targets: ["WireCheckTestingNanoTDF"]),
+        .library(name: "WireCheckTestingArkavo", targets: ["WireCheckTestingArkavo"]),
         // The fuzz package (Fuzz/) uses the C libraries for differential oracles.
         .library(name: "CSodium", targets: ["CSodium"]),
         .library(name: "COpenSSL", targets: ["COpenSSL"]),
@@ -161,6 +162,9 @@ let package = Package(
         .target(name: "WireCheckTestingMLS", dependencies: ["CatbirdMLSConformance", "ConformanceKit", "WireCore"]),
         // NanoTDF's reference needs OpenSSL (and libsecp256k1 for the cross-checks): this one is for Linux and macOS.
         .target(name: "WireCheckTestingNanoTDF", dependencies: ["NanoTDFConformance", "NanoTDF", "ConformanceKit"]),
+        .target(
+            name: "WireCheckTestingArkavo",
+            dependencies: ["ArkavoConformance", "ArkavoWire", "NanoTDF", "WireCheckTestingNanoTDF", "ConformanceKit", "WireCore"]),
 
         // Hummingbird adapters for any MockService, written once.
         .target(name: "MockServers", dependencies: ["ConformanceKit", "HTTPExchange", hummingbird, hummingbirdWebSocket, logging]),
@@ -210,7 +214,8 @@ let package = Package(
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
                 "CatbirdMLSEmbedded", "WireCoreBench", "CdevEmbedded", "WireCheckTestingCdev", "WireCheckTestingFlowDown",
-                "WireCheckTestingATProto", "WireCheckTestingMLS", "WireCheckTestingNanoTDF", .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "WireCheckTestingATProto", "WireCheckTestingMLS", "WireCheckTestingNanoTDF", "WireCheckTestingArkavo",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

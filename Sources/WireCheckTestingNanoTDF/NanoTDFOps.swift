@@ -49,15 +49,19 @@ public enum NanoTDFOps {
 // Member by member; each initialiser names every member, so a member added to either side is a compile error. The
 // closed sets have the same raw values on both sides (a test compares them), so a conversion by raw value never fails.
 extension ResourceLocator {
-    init(_ locator: NanoTDFLocator) { self.init(protocolCode: locator.protocolCode, body: locator.body, identifier: locator.identifier) }
+    package init(_ locator: NanoTDFLocator) {
+        self.init(protocolCode: locator.protocolCode, body: locator.body, identifier: locator.identifier)
+    }
 }
 
 extension NanoTDFLocator {
-    init(_ locator: ResourceLocator) { self.init(protocolCode: locator.protocolCode, body: locator.body, identifier: locator.identifier) }
+    package init(_ locator: ResourceLocator) {
+        self.init(protocolCode: locator.protocolCode, body: locator.body, identifier: locator.identifier)
+    }
 }
 
 extension Header {
-    init(_ header: NanoTDFHeader) {
+    package init(_ header: NanoTDFHeader) {
         self.init(
             version: Version(rawValue: header.version.rawValue)!, kas: ResourceLocator(header.kas),
             kasKey: header.kasKey.map { KASKey(curve: Curve(rawValue: $0.curve.rawValue)!, publicKey: $0.publicKey) },
@@ -71,7 +75,7 @@ extension Header {
 }
 
 extension Container {
-    init(_ container: NanoTDFContainer) {
+    package init(_ container: NanoTDFContainer) {
         self.init(
             header: Header(container.header),
             payload: Payload(iv: container.payload.iv, ciphertext: container.payload.ciphertext, tag: container.payload.tag),
