@@ -97,6 +97,8 @@ let package = Package(
         .target(name: "CArkavoFlatBuffers", dependencies: ["CFlatBuffersHeaders"]),
         // Arkavo WebSocket frames (NanoTDF spec section 13) and the Event and Metadata tables (section 14).
         .target(name: "ArkavoWire", dependencies: ["WireCore", "NanoTDF", "CArkavoFlatBuffers"]),
+        // The mock KAS: the Arkavo WebSocket rewrap of NanoTDF spec section 13.
+        .target(name: "KASService", dependencies: ["HTTPExchange", "NanoTDF", "ArkavoWire", "WireCore", crypto]),
         // atproto string formats, Lexicon v1 documents and the validator of JSON values against them.
         .target(name: "ATProtoLexicon", dependencies: ["WireCore"]),
         // The Catbird MLS v0 contract: its lexicon documents (resources), models, and XRPC client.
@@ -177,7 +179,7 @@ let package = Package(
                 "CdevConformance", "CdevEmbedded", "NanoTDFConformance", "NanoTDF",
                 "ArkavoConformance", "ArkavoWire", "WireCheckFamilies", "ATProtoLexicon", "CatbirdMLS", "CatbirdMLSService",
                 "CatbirdMLSConformance", "CatbirdMLSEmbedded",
-                "ModelExchange", "CdevAuth", "CdevService", "HTTPExchange", "MockServers", "QRImage", logging,
+                "ModelExchange", "CdevAuth", "CdevService", "HTTPExchange", "MockServers", "QRImage", "KASService", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -206,7 +208,7 @@ let package = Package(
             name: "MockServersTests",
             dependencies: [
                 "MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", "CatbirdMLSService",
-                logging,
+                "KASService", "NanoTDF", "ArkavoWire", logging,
             ]),
         .testTarget(
             name: "ConformanceTests",

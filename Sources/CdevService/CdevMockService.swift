@@ -25,18 +25,19 @@ extension CdevService: MockService {
                 while !Task.isCancelled {
                     try await Task.sleep(for: config.heartbeatInterval)
                     sequence += 1
-                    try await connection.send(CdevEvents.heartbeat(sequence: sequence, now: clockNow(), uptime: uptimeSeconds()))
+                    try await connection.send(.text(CdevEvents.heartbeat(sequence: sequence, now: clockNow(), uptime: uptimeSeconds())))
                 }
             }
-            for try await text in connection.messages {
+            for try await message in connection.messages {
                 // Head counts every message of a client IP, all its sockets together, and drops the one over the limit.
                 if webSocketMessageLimit?.admit(connection.clientAddress, now: clock.now()).refusal != nil {
                     log(.info, "WebSocket closed: message rate limit exceeded")
                     try await connection.close(1008, "message rate limit exceeded")
                     break
                 }
-                guard let answer = CdevEvents.answer(to: text, now: clockNow()) else { continue }
-                try await connection.send(answer)
+                // cdev reads JSON-RPC from text messages; a binary one is counted above and goes unanswered.
+                guard case .text(let text) = message, let answer = CdevEvents.answer(to: text, now: clockNow()) else { continue }
+                try await connection.send(.text(answer))
             }
             group.cancelAll()
         }

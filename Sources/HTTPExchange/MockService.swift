@@ -72,23 +72,31 @@ public struct WebSocketEndpoint: Sendable {
     }
 }
 
-/// One accepted WebSocket connection as a service sees it: text messages in, text messages out.
+/// One WebSocket message: text (cdev's JSON) or binary (Arkavo's frames).
+public enum WebSocketMessage: Sendable, Equatable {
+    /// A text message.
+    case text(String)
+    /// A binary message.
+    case binary([UInt8])
+}
+
+/// One accepted WebSocket connection as a service sees it: messages in, messages out.
 public struct WebSocketConnection: Sendable {
-    /// The client's text messages, until it closes. They are read from the connection as the session asks for the next
-    /// one, never ahead into a buffer: a session waiting to send (to a client that does not read its replies) reads
-    /// nothing meanwhile, so the client's further messages wait in the socket and the server does not grow.
-    public let messages: any AsyncSequence<String, any Error> & Sendable
-    /// Sends one text message; it waits while the connection's write buffer is full.
-    public let send: @Sendable (String) async throws -> Void
+    /// The client's messages, until it closes. They are read from the connection as the session asks for the next one,
+    /// never ahead into a buffer: a session waiting to send (to a client that does not read its replies) reads nothing
+    /// meanwhile, so the client's further messages wait in the socket and the server does not grow.
+    public let messages: any AsyncSequence<WebSocketMessage, any Error> & Sendable
+    /// Sends one message; it waits while the connection's write buffer is full.
+    public let send: @Sendable (WebSocketMessage) async throws -> Void
     /// Closes the connection with a close code (RFC 6455 section 7.4) and a reason.
     public let close: @Sendable (_ code: Int, _ reason: String) async throws -> Void
     /// The client's IP address; empty when unknown.
     public let clientAddress: String
 
-    /// A connection over a sequence of incoming text messages, a sender and a closer.
+    /// A connection over a sequence of incoming messages, a sender and a closer.
     public init(
-        messages: any AsyncSequence<String, any Error> & Sendable, clientAddress: String = "",
-        send: @escaping @Sendable (String) async throws -> Void,
+        messages: any AsyncSequence<WebSocketMessage, any Error> & Sendable, clientAddress: String = "",
+        send: @escaping @Sendable (WebSocketMessage) async throws -> Void,
         close: @escaping @Sendable (_ code: Int, _ reason: String) async throws -> Void = { _, _ in }
     ) {
         self.messages = messages

@@ -76,17 +76,25 @@ public struct MockHTTPServer: Sendable {
             configuration: .init(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
     }
 
-    /// Runs the endpoint's session over one upgraded connection: text messages in, text out. The session reads the
-    /// inbound messages itself, one at a time, so that the socket, not a queue, holds what it has not read yet.
+    /// Runs the endpoint's session over one upgraded connection: text and binary messages in and out. The session reads
+    /// the inbound messages itself, one at a time, so that the socket, not a queue, holds what it has not read yet.
     static func bridge(
         _ endpoint: WebSocketEndpoint, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, clientAddress: String
     ) async throws {
-        let texts = inbound.messages(maxSize: endpoint.maximumMessageSize).compactMap { message -> String? in
-            guard case .text(let text) = message else { return nil }
-            return text
+        let messages = inbound.messages(maxSize: endpoint.maximumMessageSize).map { message -> HTTPExchange.WebSocketMessage in
+            switch message {
+            case .text(let text): .text(text)
+            case .binary(let buffer): .binary(Array(buffer.readableBytesView))
+            }
         }
         let connection = WebSocketConnection(
-            messages: texts, clientAddress: clientAddress, send: { text in try await outbound.write(.text(text)) },
+            messages: messages, clientAddress: clientAddress,
+            send: { message in
+                switch message {
+                case .text(let text): try await outbound.write(.text(text))
+                case .binary(let bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                }
+            },
             close: { code, reason in try await outbound.close(.init(codeNumber: code), reason: reason) })
         try await endpoint.session(connection)
     }

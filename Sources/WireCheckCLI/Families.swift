@@ -23,7 +23,7 @@ enum Families {
     ]
 
     /// `wirecheck serve <family>`: the families with a mock server.
-    static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self, ServeMLSCommand.self]
+    static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self, ServeMLSCommand.self, ServeKASCommand.self]
 
     /// `wirecheck check <family>`: the families with a live-server checker.
     static let checkCommands: [any ParsableCommand.Type] = [CheckCdevCommand.self, CheckMLSCommand.self]

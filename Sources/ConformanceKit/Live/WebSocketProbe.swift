@@ -79,13 +79,24 @@ public final class WebSocketProbe {
 
     /// Sends one masked text frame (clients must mask).
     public func sendText(_ text: String) throws(HTTPProbe.Failure) {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+        try send(opcode: 0x1, Array(text.utf8))
+    }
+
+    /// Sends one masked binary frame.
+    public func sendBinary(_ bytes: [UInt8]) throws(HTTPProbe.Failure) {
+        try send(opcode: 0x2, bytes)
+    }
+
+    private func send(opcode: UInt8, _ payload: [UInt8]) throws(HTTPProbe.Failure) {
+        var frame: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
-        } else {
+        } else if payload.count <= 0xFFFF {
             frame.append(0x80 | 126)
             frame += [UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)]
+        } else {
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
         }
         let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
         frame += mask
@@ -97,12 +108,21 @@ public final class WebSocketProbe {
     /// The server's close frame, once `receiveText` has met it: its code (RFC 6455 section 7.4) and reason.
     public private(set) var closeFrame: (code: Int, reason: String)?
 
-    /// The next text message from the server (pings are skipped), or nil on close or timeout.
+    /// The next text message from the server (pings and binary messages are skipped), or nil on close or timeout.
     public func receiveText() -> String? {
+        receive(0x1).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next binary message from the server (pings and text messages are skipped), or nil on close or timeout.
+    public func receiveBinary() -> [UInt8]? {
+        receive(0x2)
+    }
+
+    private func receive(_ wanted: UInt8) -> [UInt8]? {
         while true {
             guard let (opcode, payload) = readFrame() else { return nil }
             switch opcode {
-            case 0x1: return String(decoding: payload, as: UTF8.self)
+            case wanted: return payload
             case 0x8:
                 if payload.count >= 2 {
                     closeFrame = (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload.dropFirst(2), as: UTF8.self))

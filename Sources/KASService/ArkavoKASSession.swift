@@ -1,0 +1,79 @@
+import ArkavoWire
+import Crypto
+import NanoTDF
+import WireCore
+
+/// One client's WebSocket session with the mock Arkavo KAS (NanoTDF spec section 13), frame by frame: 0x01 agrees a
+/// session key (the reply carries the server's ephemeral key and a 32-byte salt), 0x02 asks for the KAS key, 0x03
+/// sends a NanoTDF header to rewrap, answered 0x04 with the header's ephemeral key, a nonce and the wrapped key and tag
+/// (94 bytes with the type byte), or the ephemeral key alone (DENY) when the policy binding does not verify. What the
+/// protocol refuses is answered with a 0xFF JSON error, as arkavo-rs does, never by closing.
+public struct ArkavoKASSession: Sendable {
+    let kasKey: PrivateKey
+    let era: ArkavoKASEra
+    /// After 0x01: the session's ECDH secret and the salt sent with the server's key.
+    private var session: (secret: [UInt8], salt: [UInt8])?
+
+    /// A session with the KAS key `kasKey`, rewrapping as `era` does.
+    public init(kasKey: PrivateKey, era: ArkavoKASEra) {
+        self.kasKey = kasKey
+        self.era = era
+    }
+
+    /// The answer to one binary frame from the client, or nil when the protocol sends none.
+    public mutating func answer(to frame: [UInt8]) -> [UInt8]? {
+        let decoded: Frame
+        do throws(ArkavoError) {
+            decoded = try Frame.decode(frame)
+        } catch {
+            return Self.error("invalid_format", "\(error)")
+        }
+        switch decoded {
+        case .clientPublicKey(let clientKey):
+            // arkavo-rs keeps the first session and ignores a second key exchange.
+            if session != nil { return nil }
+            let ephemeral = PrivateKey.generate(.secp256r1)
+            guard let secret = KeyAgreement.sharedSecret(ephemeral, peer: clientKey) else {
+                return Self.error("invalid_format", "the client public key is not a compressed P-256 point")
+            }
+            let salt = Array(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
+            session = (secret, salt)
+            return [FrameType.publicKey.rawValue] + ephemeral.publicKey + salt
+        case .kasPublicKeyRequest:
+            return [FrameType.kasPublicKey.rawValue] + kasKey.publicKey
+        case .rewrap(let header, _, _):
+            return rewrap(header)
+        case .nats, .event, .eventNanoTDF, .eventOpaque, .cbor, .bareNanoTDF:
+            // The mock has no NATS and no event store: what arkavo-rs publishes or stores is taken and not answered.
+            return nil
+        case .serverPublicKey, .kasPublicKey, .rewrappedKey, .rewrapDenied, .error:
+            return Self.error("invalid_format", "a server-to-client message (type 0x\(Hex.encode([frame[0]]))) sent to the server")
+        }
+    }
+
+    private func rewrap(_ header: Header) -> [UInt8] {
+        guard let session else { return Self.error("invalid_format", "no session key: send a 0x01 public key first") }
+        guard header.curve == .secp256r1 else {
+            return Self.error("crypto_error", "the KAS key is P-256; the NanoTDF's ephemeral key is \(header.curve.name)")
+        }
+        guard let kasSecret = KeyAgreement.sharedSecret(kasKey, peer: header.ephemeralPublicKey) else {
+            return Self.error("crypto_error", "the NanoTDF's ephemeral key is not a P-256 point")
+        }
+        let payloadKey = KeyAgreement.hkdf(secret: kasSecret, salt: KeyAgreement.salt(header.version))
+        let bound = Container(header: header, payload: Payload(iv: [], ciphertext: [], tag: [])).verifyBinding(payloadKey: payloadKey)
+        guard bound != nil else {
+            return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
+        }
+        let key = era.wrappingKey(sessionSecret: session.secret, sessionSalt: session.salt, version: header.version)
+        let nonce = AES.GCM.Nonce()
+        guard
+            let sealed = try? AES.GCM.seal(
+                era.wrapped(kasSecret: kasSecret, version: header.version), using: SymmetricKey(data: key), nonce: nonce)
+        else { return Self.error("server_error", "sealing the rewrapped key failed") }
+        return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey + Array(nonce) + Array(sealed.ciphertext) + Array(sealed.tag)
+    }
+
+    static func error(_ type: String, _ message: String) -> [UInt8] {
+        [FrameType.error.rawValue] + ErrorMessage(errorType: type, message: message).body
+    }
+}

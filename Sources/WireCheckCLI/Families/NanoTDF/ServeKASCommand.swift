@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import KASService
+import Logging
+import MockServers
+import NanoTDF
+import WireCore
+
+/// `wirecheck serve kas`: the mock KAS in the foreground.
+struct ServeKASCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kas",
+        abstract: "The mock KAS for NanoTDF clients: the Arkavo WebSocket rewrap at /ws (NanoTDF spec section 13).",
+        discussion: """
+            Binary frames: 0x01 the client's P-256 key (answered with the server's key and a 32-byte salt), 0x02 the KAS \
+            public key, 0x03 a NanoTDF header to rewrap (answered 0x04: the header's ephemeral key, a nonce, the wrapped \
+            key and its tag, 94 bytes; or the ephemeral key alone, DENY, when the policy binding does not verify); what \
+            the protocol refuses is a 0xFF JSON error. --era picks arkavo-rs's rewrap crypto: a (the Arkavo app at \
+            774f352), b, or c (arkavo-rs HEAD). The KAS key is a P-256 PEM file, created 0600 when missing and never \
+            printed; its public key is printed. Upgrades need no token. The OpenTDF KAS (Connect RPC and REST rewrap) is \
+            not served yet. Stop it with Ctrl-C.
+            Examples:
+              wirecheck serve kas --port 8080
+              wirecheck serve kas --era a --kas-key kas.pem
+            """)
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port (0 picks a free one).") var port = 8080
+    @Option(help: "The rewrap crypto of arkavo-rs's era: a, b or c.") var era = "c"
+    @Option(help: "The KAS's P-256 private key (PEM, PKCS#8); created 0600 when missing.") var kasKey = "wirecheck-kas-key.pem"
+    @OptionGroup var timeoutOptions: ServerTimeoutOptions
+    @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level must be debug, info or warning") }
+        guard let era = ArkavoKASEra(rawValue: era.lowercased()) else { throw ValidationError("--era must be a, b or c, got \(era)") }
+        var logger = Logger(label: "wirecheck.kas-mock")
+        logger.logLevel = level
+        let key: (key: NanoTDF.PrivateKey, created: Bool)
+        do {
+            key = try KASKeyFile.loadOrCreate(at: kasKey)
+        } catch {
+            throw exitHarness("cannot use the KAS key: \(error)")
+        }
+        var config = KASServiceConfig()
+        config.host = host
+        config.port = port
+        config.era = era
+        let service = KASService(config: config, kasKey: key.key)
+        let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true, timeouts: timeoutOptions.timeouts)
+        let keyNote = key.created ? "created \(kasKey)" : kasKey
+        do {
+            try await server.run { [host] port in
+                // Written unbuffered: a script reading the banner through a pipe gets it at once.
+                let banner = """
+                    Arkavo KAS mock on ws://\(host):\(port)/ws  era \(era.rawValue.uppercased())
+                    KAS public key (P-256, compressed): \(Hex.encode(key.key.publicKey))  private key: \(keyNote)
+
+                    """
+                FileHandle.standardOutput.write(Data(banner.utf8))
+            }
+        } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                throw exitHarness("cannot listen on \(host):\(port): the port is in use; pick another --port, or --port 0 for a free one")
+            }
+            throw exitHarness("the mock server stopped: \(text)")
+        }
+    }
+}

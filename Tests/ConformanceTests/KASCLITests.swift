@@ -1,0 +1,52 @@
+import ConformanceKit
+import Foundation
+import XCTest
+
+/// `wirecheck serve kas` as a user runs it: the banner names the WebSocket URL and the KAS public key, never the
+/// private key; the key file is created 0600 and a restart keeps the key; a bad --era is a usage error.
+final class KASCLITests: XCTestCase {
+    /// Starts `serve kas` in `dir` and returns it with its two banner lines.
+    func serve(in dir: String, _ extra: [String]) throws -> (Process, [String]) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: try TestEnvironment.wirecheck)
+        server.arguments = ["serve", "kas", "--port", "0", "--kas-key", "\(dir)/kas.pem", "--log-level", "warning"] + extra
+        server.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var banner = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, String(decoding: banner, as: UTF8.self).split(separator: "\n").count < 2 {
+            banner += out.fileHandleForReading.availableData
+        }
+        return (server, String(decoding: banner, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    func testServeKASPrintsItsURLAndPublicKeyAndKeepsItsKeyFile() throws {
+        let dir = try TestEnvironment.temporaryDirectory()
+        let (first, banner) = try serve(in: dir, ["--era", "a"])
+        defer { first.terminate() }
+        XCTAssertEqual(banner.count, 2, "\(banner)")
+        XCTAssertTrue(banner[0].hasPrefix("Arkavo KAS mock on ws://127.0.0.1:") && banner[0].hasSuffix("/ws  era A"), banner[0])
+        let publicKey = try XCTUnwrap(banner[1].split(separator: " ").dropFirst(5).first.map(String.init))
+        XCTAssertEqual(publicKey.count, 66, banner[1])
+        XCTAssertTrue(banner[1].hasSuffix("created \(dir)/kas.pem"), banner[1])
+        let pem = try String(contentsOfFile: "\(dir)/kas.pem", encoding: .utf8)
+        XCTAssertTrue(pem.hasPrefix("-----BEGIN PRIVATE KEY-----\n"))
+        let body = pem.split(separator: "\n").dropFirst().dropLast().joined()
+        XCTAssertFalse(banner.joined().contains(body.prefix(40)), "the private key is not printed")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: "\(dir)/kas.pem")[.posixPermissions] as? Int, 0o600)
+        first.terminate()
+        first.waitUntilExit()
+
+        let (second, again) = try serve(in: dir, [])
+        defer { second.terminate() }
+        XCTAssertTrue(again.first?.hasSuffix("era C") == true, "\(again)")
+        XCTAssertTrue(again.last?.contains(publicKey) == true, "a restart keeps the key: \(again)")
+
+        let wrong = try TestEnvironment.run([try TestEnvironment.wirecheck, "serve", "kas", "--era", "d"], directory: dir)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("--era must be a, b or c"), wrong.stderr)
+    }
+}
