@@ -98,7 +98,9 @@ let package = Package(
         // Arkavo WebSocket frames (NanoTDF spec section 13) and the Event and Metadata tables (section 14).
         .target(name: "ArkavoWire", dependencies: ["WireCore", "NanoTDF", "CArkavoFlatBuffers"]),
         // The mock KAS: the Arkavo WebSocket rewrap of NanoTDF spec section 13.
-        .target(name: "KASService", dependencies: ["HTTPExchange", "NanoTDF", "ArkavoWire", "WireCore", crypto]),
+        .target(
+            name: "KASService",
+            dependencies: ["HTTPExchange", "NanoTDF", "ArkavoWire", "WireCore", "ConformanceKit", "ArkavoConformance", crypto]),
         // atproto string formats, Lexicon v1 documents and the validator of JSON values against them.
         .target(name: "ATProtoLexicon", dependencies: ["WireCore"]),
         // The Catbird MLS v0 contract: its lexicon documents (resources), models, and XRPC client.
@@ -216,8 +218,8 @@ let package = Package(
                 "ConformanceKit", "WireCoreConformance", "FlowDownConformance", "CdevConformance", "NanoTDFConformance", "WireCore",
                 "CrossCheck", "CdevAuth", "WireCheckTestSupport", "NanoTDF", "CSecp256k1", crypto, "WireCheckFamilies", "WireCheckTesting",
                 "CatbirdMLSEmbedded", "WireCoreBench", "CdevEmbedded", "WireCheckTestingCdev", "WireCheckTestingFlowDown",
-                "WireCheckTestingATProto", "WireCheckTestingMLS", "WireCheckTestingNanoTDF", "WireCheckTestingArkavo",
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "WireCheckTestingATProto", "WireCheckTestingMLS", "WireCheckTestingNanoTDF", "WireCheckTestingArkavo", "KASService",
+                "ArkavoConformance", .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]),
     ],

@@ -10,6 +10,8 @@ public struct KASServiceConfig: Sendable {
     public var port = 8080
     /// The rewrap crypto of the Arkavo WebSocket.
     public var era = ArkavoKASEra.c
+    /// Misbehaviours for a client's failure tests (`--fault`).
+    public var faults: Set<ArkavoKASFault> = []
 
     /// The defaults: 127.0.0.1:8080, era C (arkavo-rs HEAD).
     public init() {}
@@ -58,7 +60,7 @@ public final class KASService: MockService {
         WebSocketEndpoint(
             path: "/ws", maximumMessageSize: 16 << 20, gate: { _ in nil },
             session: { [kasKey, config] connection in
-                var session = ArkavoKASSession(kasKey: kasKey, era: config.era)
+                var session = ArkavoKASSession(kasKey: kasKey, era: config.era, faults: config.faults)
                 for try await message in connection.messages {
                     // arkavo-rs reads a JWT from a text message; the mock needs none and leaves text unanswered.
                     guard case .binary(let frame) = message, let answer = session.answer(to: frame) else { continue }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import ArkavoConformance
 import CatbirdMLSEmbedded
 import CdevConformance
 import CdevEmbedded
+import KASService
 import ConformanceKit
 import WireCheckFamilies
 import WireCoreBench
@@ -15,7 +17,7 @@ enum Families {
     /// dependencies, which the fuzz build should not compile: the mocks run in process (MLS: GRDB, jwt-kit; cdev:
     /// libqrencode, libpng) and WireCore's benchmark (libsodium). `TestEnvironment.families` is the same list.
     static let all = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
-        .replacing(CdevFamily.withEmbeddedMock)
+        .replacing(CdevFamily.withEmbeddedMock).replacing(ArkavoFamily.withEmbeddedMock)
 
     /// Top-level commands a family adds (`wirecheck flowdown …`, `wirecheck cdev …`).
     static let commands: [any ParsableCommand.Type] = [
@@ -26,5 +28,5 @@ enum Families {
     static let serveCommands: [any ParsableCommand.Type] = [ServeCdevCommand.self, ServeMLSCommand.self, ServeKASCommand.self]
 
     /// `wirecheck check <family>`: the families with a live-server checker.
-    static let checkCommands: [any ParsableCommand.Type] = [CheckCdevCommand.self, CheckMLSCommand.self]
+    static let checkCommands: [any ParsableCommand.Type] = [CheckCdevCommand.self, CheckMLSCommand.self, CheckKASCommand.self]
 }

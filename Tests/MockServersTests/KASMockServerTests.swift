@@ -13,10 +13,11 @@ import XCTest
 final class KASMockServerTests: XCTestCase {
     let kasKey = PrivateKey.generate(.secp256r1)
 
-    func start(_ era: ArkavoKASEra) throws -> BackgroundServer {
+    func start(_ era: ArkavoKASEra, faults: Set<ArkavoKASFault> = []) throws -> BackgroundServer {
         var config = KASServiceConfig()
         config.port = 0
         config.era = era
+        config.faults = faults
         var log = Logger(label: "test")
         log.logLevel = .critical
         return try BackgroundServer(MockHTTPServer(service: KASService(config: config, kasKey: kasKey), logger: log))
@@ -91,6 +92,41 @@ final class KASMockServerTests: XCTestCase {
         // The session goes on after a DENY.
         try probe.sendBinary([0x03] + made.header.bytes)
         XCTAssertEqual(try XCTUnwrap(probe.receiveBinary()).count, 94)
+    }
+
+    /// `wirecheck check kas` against the mock: every check passes in every era, and the era it names is the mock's; the
+    /// one finding is the Go SDK's ECDSA binding form, which the mock reads as arkavo-rs does (fixed-width r‖s).
+    func testTheLiveCheckerPassesAgainstTheMockAndFindsItsEra() throws {
+        for era in ArkavoKASEra.allCases {
+            let server = try start(era)
+            defer { server.stop() }
+            let checker = try KASLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5))
+            let results = checker.run()
+            XCTAssertEqual(results.count, 11)
+            XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [], "era \(era)")
+            XCTAssertEqual(results.filter { $0.severity != nil }.map(\.id), ["kas/live/rewrap-ecdsa-go"], "era \(era)")
+            XCTAssertTrue(checker.implementation.hasSuffix("(era \(era.rawValue.uppercased()))"), checker.implementation)
+        }
+    }
+
+    /// Against a mock with a fault, the checker fails exactly the checks the fault breaks.
+    func testTheLiveCheckerFailsWhatEachFaultBreaks() throws {
+        let rewraps = ["rewrap-ecdsa-fixed", "rewrap-sha256-tail", "rewrap-gmac-tag", "rewrap-l1m"]
+        let expected: [ArkavoKASFault: [String]] = [
+            // A refused GMAC-bound or L1M rewrap is a finding (arkavo-rs refuses them), a refused ECDSA one a failure.
+            .denyAll: rewraps,
+            .shortRewrap: rewraps,
+            .ignoreBinding: ["deny-tampered-binding"],
+        ]
+        for fault in ArkavoKASFault.allCases {
+            let server = try start(.c, faults: [fault])
+            defer { server.stop() }
+            let results = try KASLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5)).run()
+            let failed = results.filter { $0.status == .fail }.map { String($0.id.dropFirst("kas/live/".count)) }
+            let findings = results.filter { $0.severity != nil }.map { String($0.id.dropFirst("kas/live/".count)) }
+            XCTAssertEqual(
+                Set(failed + findings).subtracting(["rewrap-ecdsa-go"]), Set(expected[fault] ?? []), "\(fault): \(failed) \(findings)")
+        }
     }
 
     /// The eras' key derivations against values computed apart from this code, with Python's `hmac` and `hashlib`

@@ -1,9 +1,11 @@
+import ArkavoConformance
 import CatbirdMLSEmbedded
 import CdevConformance
 import CdevEmbedded
 import ConformanceKit
 import FlowDownConformance
 import Foundation
+import KASService
 import NanoTDFConformance
 import WireCheckFamilies
 import WireCheckTestSupport
@@ -20,7 +22,7 @@ enum TestEnvironment {
     /// The families as the CLI has them (`Families.all`, which a test target cannot import): `WireCheckFamilies` with
     /// the parts that run a mock in process and WireCore's benchmark.
     static let families = WireCheckFamilies.all.replacing(MLSFamily.withEmbeddedMock).replacing(WireCoreFamily.withBench)
-        .replacing(CdevFamily.withEmbeddedMock)
+        .replacing(CdevFamily.withEmbeddedMock).replacing(ArkavoFamily.withEmbeddedMock)
 
     /// Every committed vector file, in the families' order.
     static func vectorFiles() throws -> [VectorFile] {

@@ -22,12 +22,15 @@ struct ServeKASCommand: AsyncParsableCommand {
             Examples:
               wirecheck serve kas --port 8080
               wirecheck serve kas --era a --kas-key kas.pem
+              wirecheck serve kas --port 0 --fault short-rewrap
             """)
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8080
     @Option(help: "The rewrap crypto of arkavo-rs's era: a, b or c.") var era = "c"
     @Option(help: "The KAS's P-256 private key (PEM, PKCS#8); created 0600 when missing.") var kasKey = "wirecheck-kas-key.pem"
+    @Option(help: "Misbehave for a client's failure tests (repeatable): deny-all, short-rewrap (93-byte 0x04), ignore-binding.")
+    var fault: [String] = []
     @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
 
@@ -46,14 +49,22 @@ struct ServeKASCommand: AsyncParsableCommand {
         config.host = host
         config.port = port
         config.era = era
+        for name in fault {
+            guard let fault = ArkavoKASFault(rawValue: name) else {
+                throw ValidationError(
+                    "--fault must be one of \(ArkavoKASFault.allCases.map(\.rawValue).joined(separator: ", ")), got \(name)")
+            }
+            config.faults.insert(fault)
+        }
         let service = KASService(config: config, kasKey: key.key)
         let server = MockHTTPServer(service: service, logger: logger, handlesSignals: true, timeouts: timeoutOptions.timeouts)
         let keyNote = key.created ? "created \(kasKey)" : kasKey
+        let faultNote = fault.isEmpty ? "" : "  faults: " + fault.joined(separator: ", ")
         do {
             try await server.run { [host] port in
                 // Written unbuffered: a script reading the banner through a pipe gets it at once.
                 let banner = """
-                    Arkavo KAS mock on ws://\(host):\(port)/ws  era \(era.rawValue.uppercased())
+                    Arkavo KAS mock on ws://\(host):\(port)/ws  era \(era.rawValue.uppercased())\(faultNote)
                     KAS public key (P-256, compressed): \(Hex.encode(key.key.publicKey))  private key: \(keyNote)
 
                     """
