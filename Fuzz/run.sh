@@ -10,6 +10,8 @@
 # Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
 # table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
 set -euo pipefail
+# time and python print decimal points, whatever the user's locale.
+export LC_ALL=C
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export SWIFT_BACKTRACE=enable=no
@@ -74,10 +76,11 @@ for target in "${targets[@]}"; do
   "$binary" -merge=1 -merge_control_file="$report_dir/$target.merge" -max_len="$max_len" "$corpus" "$work" \
     >"$report_dir/$target.merge.log" 2>&1 || echo "run.sh: merge of $target failed; see $target.merge.log" >&2
   after=$(find "$corpus" -type f | wc -l)
-  last=$(grep -E '^#[0-9]+' "$report_dir/$target.log" | tail -1)
-  cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | awk '{print $2}')
-  ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | awk '{print $2}')
-  execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last" | awk '{print $2}')
+  # A campaign that never reported (the binary died at start) has no status line: the row says 0, the run goes on.
+  last=$(grep -E '^#[0-9]+' "$report_dir/$target.log" | tail -1 || true)
+  cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | awk '{print $2}' || true)
+  ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | awk '{print $2}' || true)
+  execs=$(grep -oE 'exec/s: [0-9]+' <<<"$last" | awk '{print $2}' || true)
   crashes=0
   for artifact in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* "$artifacts"/leak-*; do
     [ -f "$artifact" ] || continue
@@ -89,8 +92,10 @@ for target in "${targets[@]}"; do
     crash_notes+=$'\n'"### $target: $(basename "$artifact")"$'\n\n'"- minimised: \`$minimized\` ($(stat -c %s "$minimized") bytes)"$'\n'"- base64: \`$(base64 -w0 "$minimized")\`"$'\n'"- reproduce: \`SWIFT_BACKTRACE=enable=no $binary $minimized\`"$'\n\n```\n'"$frames"$'\n```\n'
   done
   echo "| $target | ${execs:-?} | ${cov:-?} | ${ft:-?} | $before | $after | $((after - before)) | $crashes |" >>"$summary"
-  read -r wall user sys <"$report_dir/$target.time"
-  executions=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#')
+  # The last line is time's: bash may write a job's "Killed" line before it.
+  read -r wall user sys < <(tail -n1 "$report_dir/$target.time")
+  [[ "$wall $user $sys" =~ ^[0-9.]+\ [0-9.]+\ [0-9.]+$ ]] || { wall=0; user=0; sys=0; echo "run.sh: no CPU time for $target" >&2; }
+  executions=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || true)
   python3 "$here/ledger.py" "$root/reports/fuzz-ledger.md" --target "$target" --commit "$commit" \
     --workers "$workers" --wall "$wall" --cpu "$(python3 -c "print($user + $sys)")" --executions "${executions:-0}" \
     --new-units "$((after - before))" --crashes "$crashes" --run "$run_name"

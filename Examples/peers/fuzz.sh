@@ -15,7 +15,8 @@ REPO=$(cd "$PEER/../../.." && pwd)
 VENV="$REPO/.build-peers/$NAME"
 WIRECHECK=${WIRECHECK:-"$REPO/.build/release/wirecheck"}
 
-"$PEER/install.sh" >/dev/null
+# An install that failed is a harness error (2), not a finding of the peer (1).
+"$PEER/install.sh" >/dev/null || exit 2
 
 cd "$REPO"
 rm -rf "$REPO/reports/peers/$NAME/fuzz"

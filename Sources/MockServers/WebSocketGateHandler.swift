@@ -78,8 +78,10 @@ final class WebSocketGateHandler: ChannelInboundHandler, RemovableChannelHandler
     static func routedComponents(_ target: Substring) -> [Substring] {
         var path = target
         if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
+            // An absolute-form target goes through URLComponents on its way to the router, which drops a fragment.
             let authority = path[scheme.upperBound...]
-            path = authority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { authority[$0...] } ?? ""
+            path = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }).map { authority[$0...] } ?? ""
+            path = path.prefix { $0 != "#" }
         }
         return path.prefix { $0 != "?" }.split(separator: "/")
     }

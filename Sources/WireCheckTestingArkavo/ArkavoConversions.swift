@@ -1,35 +1,37 @@
 import ArkavoWire
+import ConformanceKit
 import NanoTDF
 import WireCheckTestingNanoTDF
 
-// Member by member, both ways where an op needs them; each initialiser names every field, so a field added to either
-// side is a compile error. A rating or purpose is set as it is, not through the reference's padding initialisers, so a
-// decoder that reads too few levels is compared as it answered.
+// Member by member, both ways where an op needs them; each initialiser names every field of the product's type, so a
+// field added to it is a compile error (the reference's initialisers have defaults). A rating or purpose is set as it
+// is, not through the reference's padding initialisers, so a decoder that reads too few levels is compared as it
+// answered; more levels or scores than the table has fields are refused (the JSON form has no place for them).
 
 extension ArkavoVerifierLimits {
     init(_ limits: VerifierLimits) { self.init(maxDepth: limits.maxDepth, maxTables: limits.maxTables) }
 }
 
 extension Frame {
-    init(_ frame: ArkavoFrame) {
+    init(_ frame: ArkavoFrame) throws(ShimError) {
         switch frame {
         case .clientPublicKey(let key): self = .clientPublicKey(key)
         case .serverPublicKey(let key, let salt): self = .serverPublicKey(publicKey: key, salt: salt)
         case .kasPublicKeyRequest: self = .kasPublicKeyRequest
         case .kasPublicKey(let key): self = .kasPublicKey(key)
         case .rewrap(let header, let headerBytes, let trailing):
-            self = .rewrap(header: Header(header), headerBytes: headerBytes, trailing: trailing)
+            self = .rewrap(header: try Header(header), headerBytes: headerBytes, trailing: trailing)
         case .rewrappedKey(let key, let nonce, let wrapped, let tag):
             self = .rewrappedKey(ephemeralPublicKey: key, nonce: nonce, wrappedKey: wrapped, tag: tag)
         case .rewrapDenied(let key): self = .rewrapDenied(ephemeralPublicKey: key)
-        case .nats(let container): self = .nats(Container(container))
+        case .nats(let container): self = .nats(try Container(container))
         case .event(let event, let bytes): self = .event(Event(event), bytes: bytes)
-        case .eventNanoTDF(let container): self = .eventNanoTDF(Container(container))
+        case .eventNanoTDF(let container): self = .eventNanoTDF(try Container(container))
         case .eventOpaque(let bytes): self = .eventOpaque(bytes)
         case .cbor(let bytes): self = .cbor(bytes)
         case .error(let type, let message, let details, let body):
             self = .error(ErrorMessage(errorType: type, message: message, details: details), body: body)
-        case .bareNanoTDF(let container): self = .bareNanoTDF(Container(container))
+        case .bareNanoTDF(let container): self = .bareNanoTDF(try Container(container))
         }
     }
 }
@@ -85,7 +87,13 @@ extension ArkavoEvent {
 }
 
 extension Metadata {
-    init(_ metadata: ArkavoMetadata) {
+    init(_ metadata: ArkavoMetadata) throws(ShimError) {
+        if let levels = metadata.rating, levels.count > Rating.fields.count {
+            throw ShimError(code: "unwritable-answer", message: "rating has \(levels.count) levels; the table has \(Rating.fields.count)")
+        }
+        if let scores = metadata.purpose, scores.count > Purpose.fields.count {
+            throw ShimError(code: "unwritable-answer", message: "purpose has \(scores.count) scores; the table has \(Purpose.fields.count)")
+        }
         var rating = metadata.rating.map { _ in Rating() }
         if let levels = metadata.rating { rating?.levels = levels.map(RatingLevel.init(rawValue:)) }
         var purpose = metadata.purpose.map { _ in Purpose() }

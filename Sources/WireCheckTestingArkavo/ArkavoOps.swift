@@ -15,7 +15,7 @@ public enum ArkavoOps {
 
     /// `arkavo.parseFrame`: one WebSocket binary frame read.
     public static func parseFrame(_ parse: @escaping @Sendable (_ frame: [UInt8]) throws(ShimError) -> ArkavoFrame) -> ShimOperation {
-        Reference.parseFrame { bytes throws(ShimError) in Frame(try parse(bytes)) }
+        Reference.parseFrame { bytes throws(ShimError) in try Frame(try parse(bytes)) }
     }
 
     /// `arkavo.decodeEvent`: an Event buffer verified within `limits` and read.
@@ -29,7 +29,7 @@ public enum ArkavoOps {
     public static func decodeMetadata(
         _ decode: @escaping @Sendable (_ buffer: [UInt8], _ limits: ArkavoVerifierLimits) throws(ShimError) -> ArkavoMetadata
     ) -> ShimOperation {
-        Reference.decodeMetadata { buffer, limits throws(ShimError) in Metadata(try decode(buffer, ArkavoVerifierLimits(limits))) }
+        Reference.decodeMetadata { buffer, limits throws(ShimError) in try Metadata(try decode(buffer, ArkavoVerifierLimits(limits))) }
     }
 
     /// `arkavo.encodeEvent`: the buffer flatc's builders would write for `event`.

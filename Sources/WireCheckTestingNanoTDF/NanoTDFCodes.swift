@@ -9,19 +9,29 @@ public enum NanoTDFVersion: UInt8, Equatable, Sendable, CaseIterable {
 
 /// An elliptic curve of the ECC byte, the signature bits or an `L1M` KAS key.
 public enum NanoTDFCurve: UInt8, Equatable, Sendable, CaseIterable {
+    /// NIST P-256 (0).
     case secp256r1 = 0
+    /// NIST P-384 (1).
     case secp384r1 = 1
+    /// NIST P-521 (2).
     case secp521r1 = 2
+    /// secp256k1 (3).
     case secp256k1 = 3
 }
 
 /// The payload cipher of the config byte: AES-256-GCM with a tag of 64 to 128 bits.
 public enum NanoTDFCipher: UInt8, Equatable, Sendable, CaseIterable {
+    /// A 64-bit tag (0).
     case aes256GCM64 = 0
+    /// A 96-bit tag (1).
     case aes256GCM96 = 1
+    /// A 104-bit tag (2).
     case aes256GCM104 = 2
+    /// A 112-bit tag (3).
     case aes256GCM112 = 3
+    /// A 120-bit tag (4).
     case aes256GCM120 = 4
+    /// A 128-bit tag (5).
     case aes256GCM128 = 5
 }
 

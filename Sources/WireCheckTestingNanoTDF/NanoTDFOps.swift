@@ -17,13 +17,13 @@ public enum NanoTDFOps {
     ) -> ShimOperation {
         Reference.parseHeader { bytes throws(ShimError) in
             let (header, length) = try parse(bytes)
-            return (Header(header), length)
+            return (try Header(header), length)
         }
     }
 
     /// `nanotdf.parse`: the whole container, header, payload and creator signature.
     public static func parse(_ parse: @escaping @Sendable (_ container: [UInt8]) throws(ShimError) -> NanoTDFContainer) -> ShimOperation {
-        Reference.parse { bytes throws(ShimError) in Container(try parse(bytes)) }
+        Reference.parse { bytes throws(ShimError) in try Container(try parse(bytes)) }
     }
 
     /// `nanotdf.decrypt`: `container` opened with `privateKey` (the KAS key as the case gives it: PEM, DER or the raw
@@ -46,8 +46,11 @@ public enum NanoTDFOps {
     }
 }
 
-// Member by member; each initialiser names every member, so a member added to either side is a compile error. The
-// closed sets have the same raw values on both sides (a test compares them), so a conversion by raw value never fails.
+// Member by member; each initialiser names every member of the product's type, so a member added to it is a compile
+// error (the reference's initialisers have defaults: a member added there is not). The closed sets have the same raw
+// values on both sides (a test compares them), so a conversion by raw value never fails. A header is written back to
+// bytes to be compared, and the writer stops the program on a locator or policy no header can hold (it never parses
+// one): such an answer is refused here, and its case fails, instead of taking the user's test process down.
 extension ResourceLocator {
     package init(_ locator: NanoTDFLocator) {
         self.init(protocolCode: locator.protocolCode, body: locator.body, identifier: locator.identifier)
@@ -61,7 +64,12 @@ extension NanoTDFLocator {
 }
 
 extension Header {
-    package init(_ header: NanoTDFHeader) {
+    package init(_ header: NanoTDFHeader) throws(ShimError) {
+        try Self.checkWritable(header.kas, "kas")
+        if let locator = header.policy.locator { try Self.checkWritable(locator, "policy.locator") }
+        guard header.policy.content.count <= 0xFFFF else {
+            throw ShimError(code: "unwritable-answer", message: "policy.content is \(header.policy.content.count) bytes; at most 65535 fit")
+        }
         self.init(
             version: Version(rawValue: header.version.rawValue)!, kas: ResourceLocator(header.kas),
             kasKey: header.kasKey.map { KASKey(curve: Curve(rawValue: $0.curve.rawValue)!, publicKey: $0.publicKey) },
@@ -75,9 +83,9 @@ extension Header {
 }
 
 extension Container {
-    package init(_ container: NanoTDFContainer) {
+    package init(_ container: NanoTDFContainer) throws(ShimError) {
         self.init(
-            header: Header(container.header),
+            header: try Header(container.header),
             payload: Payload(iv: container.payload.iv, ciphertext: container.payload.ciphertext, tag: container.payload.tag),
             signature: container.signature.map { CreatorSignature(publicKey: $0.publicKey, signature: $0.signature) })
     }
@@ -112,5 +120,18 @@ extension NanoTDFEncryptionRequest {
             signingKey: parameters.signingKey.map {
                 SigningKey(curve: NanoTDFCurve(rawValue: $0.curve.rawValue)!, privateKey: $0.scalarBytes)
             })
+    }
+}
+
+extension Header {
+    /// Refuses a locator a header cannot hold: a body over 255 bytes, an identifier of another size than 0, 2, 8 or 32.
+    static func checkWritable(_ locator: NanoTDFLocator, _ field: String) throws(ShimError) {
+        guard locator.body.count <= 255 else {
+            throw ShimError(code: "unwritable-answer", message: "\(field).body is \(locator.body.count) bytes; at most 255 fit")
+        }
+        guard ResourceLocator.identifierSizes.contains(locator.identifier.count) else {
+            throw ShimError(
+                code: "unwritable-answer", message: "\(field).identifier is \(locator.identifier.count) bytes; it is 0, 2, 8 or 32")
+        }
     }
 }

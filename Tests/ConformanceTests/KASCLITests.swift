@@ -1,5 +1,7 @@
 import ConformanceKit
 import Foundation
+import NanoTDF
+import WireCore
 import XCTest
 
 /// `wirecheck serve kas` as a user runs it: the banner names the WebSocket URL and the KAS public key, never the
@@ -44,6 +46,24 @@ final class KASCLITests: XCTestCase {
         defer { second.terminate() }
         XCTAssertTrue(again.first?.hasSuffix("era C") == true, "\(again)")
         XCTAssertTrue(again.last?.contains(publicKey) == true, "a restart keeps the key: \(again)")
+
+        // The client side: a NanoTDF for the printed key, decrypted through the running KAS; a wrong --era is refused.
+        let port = try XCTUnwrap(again.first?.split(separator: ":").last?.split(separator: "/").first.map(String.init))
+        let container = try Container.encrypt(
+            EncryptionParameters(
+                kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)), kasPublicKey: try Hex.decode(publicKey),
+                policy: .embeddedPlaintext(Array("{}".utf8)), ephemeralKey: .generate(.secp256r1), iv: [0, 0, 7],
+                plaintext: Array("through the KAS".utf8)))
+        try Data(container.bytes).write(to: URL(fileURLWithPath: "\(dir)/message.ntdf"))
+        let wirecheck = try TestEnvironment.wirecheck
+        let decrypted = try TestEnvironment.run(
+            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws"], directory: dir)
+        XCTAssertEqual(decrypted.status, 0, decrypted.stderr)
+        XCTAssertEqual(decrypted.stdout, "through the KAS")
+        let wrongEra = try TestEnvironment.run(
+            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws", "--era", "a"], directory: dir)
+        XCTAssertEqual(wrongEra.status, 2)
+        XCTAssertTrue(wrongEra.stderr.contains("no era (--era a) unwraps"), wrongEra.stderr)
 
         let wrong = try TestEnvironment.run([try TestEnvironment.wirecheck, "serve", "kas", "--era", "d"], directory: dir)
         XCTAssertEqual(wrong.status, 2)

@@ -116,6 +116,29 @@ final class TypedNanoTDFProductTests: XCTestCase {
         XCTAssertEqual(Set(failed.map(\.id)), Set(withIdentifier), "exactly the parse cases whose KAS locator has an identifier")
     }
 
+    /// A header no NanoTDF can hold (a 3-byte KAS identifier) fails its cases instead of stopping the test process in
+    /// the reference's writer.
+    func testAnAnswerNoHeaderCanHoldFailsItsCases() throws {
+        let table = OpTable(
+            name: "ThreeByteIdentifier",
+            [
+                NanoTDFOps.parseHeader { bytes throws(ShimError) in
+                    do throws(NanoTDFError) {
+                        let (header, length) = try Container.parseHeaderEitherBindingForm(bytes)
+                        var answer = Self.header(header, droppingIdentifier: false)
+                        answer.kas.identifier = [1, 2, 3]
+                        return (answer, length)
+                    } catch {
+                        throw Self.refusal(error)
+                    }
+                }
+            ])
+        let results = try ConformanceRun.run(table, selection: CaseSelection(only: ["nanotdf/parse"]), strict: true)
+        let failed = results.filter { $0.status.failsRun }
+        XCTAssertGreaterThanOrEqual(failed.count, 10, "every valid header case")
+        XCTAssertTrue(failed.allSatisfy { $0.reason.contains("unwritable-answer") || $0.reason.contains("identifier") }, "\(failed.first!)")
+    }
+
     /// The product's closed sets are the reference's, value for value: the conversions by raw value never fail.
     func testTheClosedSetsHaveTheReferencesValues() {
         XCTAssertEqual(NanoTDFVersion.allCases.map(\.rawValue), Header.Version.allCases.map(\.rawValue))

@@ -98,8 +98,6 @@ final class WireCheckTestingTests: XCTestCase {
         XCTAssertTrue(Set(failed.map(\.id)).isSubset(of: revocationCases), "\(failed.map(\.id))")
     }
 
-    /// A selection narrows the files themselves: the cases it leaves out are counted, not reported as SKIP (which
-    /// reads as if the implementation had skipped them), and no empty group or file is left to print progress for.
     /// A vectors folder that cannot be read is an error naming it and saying how to give another; it stopped the
     /// program (a `preconditionFailure`), taking the user's whole test process down.
     func testAnUnreadableVectorsFolderThrowsItsPath() {
@@ -111,6 +109,8 @@ final class WireCheckTestingTests: XCTestCase {
         }
     }
 
+    /// A selection narrows the files themselves: the cases it leaves out are counted, not reported as SKIP (which
+    /// reads as if the implementation had skipped them), and no empty group or file is left to print progress for.
     func testASelectionLeavesOutTheRestAndCountsIt() throws {
         let files = try ConformanceVectors.files
         let total = files.reduce(0) { $0 + $1.allTests.count }

@@ -123,8 +123,6 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5).send("GET", "/api/pair/info").status, 200)
     }
 
-    /// Head closes a `/ws` client past 600 messages a minute with 1008 "message rate limit exceeded" (cdev HEAD's
-    /// default; issue 42: the head profile lacked it). Baseline has no such limit.
     /// Every spelling of `/ws` that Hummingbird's router takes to the WebSocket route goes through cdev's gate first:
     /// without a token each is answered cdev's 401 (they reached the route past the gate, whose rate limit and faults
     /// they skipped, and got Hummingbird's empty 400).
@@ -135,7 +133,7 @@ final class CdevMockServerTests: XCTestCase {
         let upgrade =
             "HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
             + "Sec-WebSocket-Key: d2lyZWNoZWNrLXByb2JlIQ==\r\n\r\n"
-        for target in ["/ws", "/ws/", "//ws", "/ws?x=1", "http://127.0.0.1:\(server.port)/ws", "http://x/ws/?a"] {
+        for target in ["/ws", "/ws/", "//ws", "/ws?x=1", "http://127.0.0.1:\(server.port)/ws", "http://x/ws/?a", "http://x/ws#f"] {
             let reply = try probe.exchange(raw: Array("GET \(target) \(upgrade)".utf8))
             XCTAssertEqual(reply.status, 401, target)
             XCTAssertEqual(String(decoding: reply.body, as: UTF8.self), "Unauthorized\n", target)
@@ -147,6 +145,8 @@ final class CdevMockServerTests: XCTestCase {
         XCTAssertEqual(WebSocketGateHandler.routedComponents("/a//b/?c/d"), ["a", "b"])
     }
 
+    /// Head closes a `/ws` client past 600 messages a minute with 1008 "message rate limit exceeded" (cdev HEAD's
+    /// default; issue 42: the head profile lacked it). Baseline has no such limit.
     func testHeadClosesAWebSocketPastItsMessageRate() throws {
         for profile in [CdevProfile.head, .baseline] {
             let (server, service) = try start(profile)

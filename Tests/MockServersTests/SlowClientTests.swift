@@ -81,7 +81,9 @@ final class SlowClientTests: XCTestCase {
         config.port = 0
         var log = Logger(label: "test")
         log.logLevel = .critical
-        let server = try BackgroundServer(MockHTTPServer(service: MLSService(config: config), logger: log, timeouts: Self.timeouts))
+        // A long body timeout, so that the refused body below is closed by the head deadline, the path under test.
+        let timeouts = RequestTimeouts(header: .seconds(1), body: .seconds(30))
+        let server = try BackgroundServer(MockHTTPServer(service: MLSService(config: config), logger: log, timeouts: timeouts))
         defer { server.stop() }
         let probe = try HTTPProbe(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5)
 

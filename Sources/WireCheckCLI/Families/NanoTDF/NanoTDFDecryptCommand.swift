@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformanceKit
 import Foundation
+import KASService
 import NanoTDF
 import NanoTDFConformance
 import WireCore
@@ -9,23 +10,30 @@ import WireCore
 struct NanoTDFDecryptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decrypt",
-        abstract: "Decrypt a NanoTDF container with the KAS private key; report the IV convention, binding and signature.",
+        abstract: "Decrypt a NanoTDF with the KAS private key or through an Arkavo KAS; report the IV convention, binding and signature.",
         discussion: """
             FILE is the container (binary or hex; - for standard input). The key file holds the KAS private key as PEM, \
             PKCS#8 or SEC1 DER, or hex of DER or of a raw scalar of the container's curve. The plaintext goes to --out \
             (default: standard output); what was found goes to standard error, or with --json to standard output \
             (the shim's nanotdf.decrypt result, plaintext hex).
             --iv-convention auto (the default) tries zero-prefix, spec-iv24 and zero-suffix and says which one \
-            authenticated. A Go length-prefixed ECDSA binding is read when the spec's fixed-width form does not parse.
+            authenticated. With --kas ws://HOST:PORT/ws instead of --key, the payload key comes from an Arkavo KAS \
+            (`wirecheck serve kas`, arkavo-rs): key exchange, rewrap of the header, unwrap under --era, or by default \
+            under each era until the key opens the payload; an encrypted policy is then not opened. A Go \
+            length-prefixed ECDSA binding is read when the spec's fixed-width form does not parse.
             Exit 0 when the payload decrypts and the binding (and the signature, when there is one) verify; 1 when \
             the container or the tag is refused, or when the binding or signature does not verify (the plaintext is \
             still written then); 2 when a file or the key cannot be read.
             Example:
               wirecheck nanotdf decrypt Examples/spec-example-1.ntdf --key Examples/spec-example-1-recipient.pem
+              wirecheck nanotdf decrypt message.ntdf --kas ws://127.0.0.1:8080/ws
             """)
 
     @Argument(help: "The container file, or - for standard input.") var file: String
-    @Option(help: "The KAS private key file.") var key: String
+    @Option(help: "The KAS private key file.") var key: String?
+    @Option(help: "An Arkavo KAS to rewrap the key, ws://HOST:PORT/PATH (instead of --key).") var kas: String?
+    @Option(help: "With --kas: the KAS's rewrap era, a, b or c (default: each until one opens the payload).") var era: String?
+    @Option(help: "With --kas: an X-Auth-Token for the upgrade (- reads it from standard input).") var token: String?
     @Option(help: "auto, zero-prefix, spec-iv24 or zero-suffix.") var ivConvention = "auto"
     @Option(help: "Where to write the plaintext (- for standard output).") var out = "-"
     @Flag(help: "Print the result as JSON on standard output (plaintext hex; --out is ignored).") var json = false
@@ -47,13 +55,20 @@ struct NanoTDFDecryptCommand: ParsableCommand {
             try refuse(error.code, error.description, offset: error.offset)
             return
         }
-        let privateKey = try NanoTDFFiles.privateKey(key, curve: container.header.curve)
         let result: Decryption
-        do {
-            result = try container.decrypt(with: privateKey, ivConvention: convention)
-        } catch {
-            try refuse(error.code, error.description, offset: error.offset)
-            return
+        if let kas {
+            guard key == nil else { throw ValidationError("give --key or --kas, not both") }
+            guard let decrypted = try decryptThroughKAS(container, kas: kas, convention: convention) else { return }
+            result = decrypted
+        } else {
+            guard let key else { throw ValidationError("give the KAS private key (--key FILE) or a KAS (--kas URL)") }
+            let privateKey = try NanoTDFFiles.privateKey(key, curve: container.header.curve)
+            do {
+                result = try container.decrypt(with: privateKey, ivConvention: convention)
+            } catch {
+                try refuse(error.code, error.description, offset: error.offset)
+                return
+            }
         }
         let verified = result.bindingVerified && result.signatureVerified != false
         if json {
@@ -65,6 +80,35 @@ struct NanoTDFDecryptCommand: ParsableCommand {
             Console().message(NanoTDFVerifyCommand.summary(container: container, result: result))
         }
         if !verified { throw ExitCode(1) }
+    }
+
+    /// The decryption with the payload key an Arkavo KAS rewraps; nil when refused (said already).
+    func decryptThroughKAS(_ container: Container, kas: String, convention: IVConvention?) throws -> Decryption? {
+        guard let parsed = URLComponents(string: kas), ["ws", "http"].contains(parsed.scheme?.lowercased() ?? ""), let host = parsed.host
+        else { throw ValidationError("--kas must be ws://HOST:PORT/PATH (wss:// is not supported), got \(kas)") }
+        let chosenEra = try era.map { name in
+            guard let era = ArkavoKASEra(rawValue: name.lowercased()) else { throw ValidationError("--era must be a, b or c, got \(name)") }
+            return era
+        }
+        let path = parsed.path.isEmpty || parsed.path == "/" ? "/ws" : parsed.path
+        let headers = try token.map { [("X-Auth-Token", try tokenArgument($0))] } ?? []
+        let found: (key: [UInt8], era: ArkavoKASEra)
+        do {
+            found = try ArkavoKASClient.payloadKey(
+                for: container, baseURL: "http://\(host)" + (parsed.port.map { ":\($0)" } ?? ""), path: path, headers: headers,
+                era: chosenEra)
+        } catch {
+            throw exitHarness("\(error)")
+        }
+        guard let (plaintext, used) = container.openPayload(payloadKey: found.key, ivConvention: convention) else {
+            try refuse(
+                "authentication-failed", "the payload does not open with the key the KAS rewrapped (era \(found.era.rawValue))", offset: nil
+            )
+            return nil
+        }
+        return Decryption(
+            plaintext: plaintext, ivConvention: used, bindingVariant: container.verifyBinding(payloadKey: found.key),
+            signatureVerified: container.verifySignature(), policyPlaintext: nil)
     }
 
     func refuse(_ code: String, _ message: String, offset: Int?) throws {
