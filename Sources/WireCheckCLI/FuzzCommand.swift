@@ -164,7 +164,16 @@ struct FuzzCommand: ParsableCommand {
         }
         let statistics = campaign.statistics
         let findingsDirectory = "\(directory)/findings"
-        let expectOption = expect.map { " --expect \(ShellQuote.quote($0))" } ?? ""
+        // A finding's rerun judges with the errorMap only: the other entries name cases of the whole vectors, which the
+        // findings folder does not hold, and `--strict` refuses an entry that matches no case (every rerun exited 2).
+        var expectOption = ""
+        if !expectations.errorMap.isEmpty {
+            let path = "\(directory)/findings-expect.json"
+            let errorMap = JSONObject(expectations.errorMap.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+            try? JSONWriter(options: .init(indent: 2)).string(.object(["errorMap": .object(errorMap)])).write(
+                toFile: path, atomically: true, encoding: .utf8)
+            expectOption = " --expect \(ShellQuote.quote(path))"
+        }
         let reproduce = { (id: String, label: String) in
             "wirecheck vectors verify --vectors \(ShellQuote.quote(findingsDirectory)) --shim "
                 + "\(ShellQuote.quote(label == "against" ? against ?? shim : shim))\(strict ? " --strict" : "")\(expectOption) --only \(id)"
