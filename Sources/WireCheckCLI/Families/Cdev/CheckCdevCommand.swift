@@ -73,27 +73,7 @@ struct CheckCdevCommand: ParsableCommand {
         // A server that does not answer at all is a harness error, not a list of failures.
         do { _ = try checker.http.send("GET", "/api/pair/info") } catch { throw exitHarness("\(url) does not answer: \(error)") }
         let results = checker.run()
-        let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "check-cdev", under: "reports")
-        let directory = reportDir ?? "reports/\(runName)"
-        let report = RunReport(
-            runName: runName, implementation: checker.implementation, vectorsVersion: Harness.vectorsVersion,
-            startedAt: started, results: results)
-        do { try report.write(to: directory) } catch { throw exitHarness("cannot write the report to \(directory): \(error)") }
-        if json {
-            var summary = JSONOutput.runSummary(report, directory: directory).objectValue ?? [:]
-            summary["findings"] = .array(
-                results.filter { $0.severity != nil }.map {
-                    ["id": .string($0.id), "severity": .string($0.severity!.rawValue), "reason": .string($0.reason)]
-                })
-            JSONOutput.print(.object(summary))
-        } else {
-            for result in results {
-                let tag = result.severity.map { $0.rawValue.uppercased() } ?? result.status.rawValue
-                print("\(tag.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id): \(result.reason)")
-            }
-            print(SummaryReport(report: report).table)
-            print("report: \(directory)/index.html (and results.jsonl, junit.xml, summary.md)")
-        }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        try LiveCheckOutput.finish(
+            results, implementation: checker.implementation, kind: "check-cdev", started: started, reportDir: reportDir, json: json)
     }
 }

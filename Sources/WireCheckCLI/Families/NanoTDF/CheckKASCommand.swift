@@ -41,21 +41,7 @@ struct CheckKASCommand: ParsableCommand {
         }
         do { _ = try checker.http.send("GET", options.path) } catch { throw exitHarness("\(url) does not answer: \(error)") }
         let results = checker.run()
-        let runName = reportDir.map { URL(fileURLWithPath: $0).lastPathComponent } ?? RunName.make(kind: "check-kas", under: "reports")
-        let directory = reportDir ?? "reports/\(runName)"
-        let report = RunReport(
-            runName: runName, implementation: checker.implementation, vectorsVersion: Harness.vectorsVersion, startedAt: started,
-            results: results)
-        do { try report.write(to: directory) } catch { throw exitHarness("cannot write the report to \(directory): \(error)") }
-        if json {
-            JSONOutput.print(JSONOutput.runSummary(report, directory: directory))
-        } else {
-            for result in results {
-                print("\(result.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(result.id): \(result.reason)")
-            }
-            print(SummaryReport(report: report).table)
-            print("report: \(directory)/index.html (and results.jsonl, junit.xml, summary.md)")
-        }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        try LiveCheckOutput.finish(
+            results, implementation: checker.implementation, kind: "check-kas", started: started, reportDir: reportDir, json: json)
     }
 }
