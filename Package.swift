@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "CdevAuth", targets: ["CdevAuth"]),
         .library(name: "NanoTDF", targets: ["NanoTDF"]),
         .library(name: "ArkavoWire", targets: ["ArkavoWire"]),
+        .library(name: "KASService", targets: ["KASService"]),
         .library(name: "ATProtoLexicon", targets: ["ATProtoLexicon"]),
         .library(name: "CatbirdMLS", targets: ["CatbirdMLS"]),
         .library(name: "CatbirdMLSClient", targets: ["CatbirdMLSClient"]),

@@ -16,6 +16,7 @@ let nanoTDF = Target.Dependency.product(name: "NanoTDF", package: "WireCheck")
 let arkavoWire = Target.Dependency.product(name: "ArkavoWire", package: "WireCheck")
 let atprotoLexicon = Target.Dependency.product(name: "ATProtoLexicon", package: "WireCheck")
 let catbirdMLS = Target.Dependency.product(name: "CatbirdMLS", package: "WireCheck")
+let kasService = Target.Dependency.product(name: "KASService", package: "WireCheck")
 
 let package = Package(
     name: "WireCheckFuzz",
@@ -37,6 +38,7 @@ let package = Package(
         .executableTarget(name: "FuzzECDiff", dependencies: ["FuzzSupport", nanoTDF, crossCheck]),
         .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
         .executableTarget(name: "FuzzArkavoFrame", dependencies: ["FuzzSupport", arkavoWire]),
+        .executableTarget(name: "FuzzKASSession", dependencies: ["FuzzSupport", kasService, arkavoWire, nanoTDF]),
         // The oracle FuzzArkavoEvent and FuzzArkavoMetadata share (any FlatBuffers root table).
         .target(name: "FuzzArkavoTable", dependencies: ["FuzzSupport", arkavoWire]),
         .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),

@@ -176,6 +176,24 @@ public struct ArkavoFrameSuite: VectorSuite {
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {
-        file.allTests.compactMap { $0.test.input[F.frame] }.map { CorpusSeed(target: "FuzzArkavoFrame", bytes: $0) }
+        let frames = file.allTests.compactMap { $0.test.input[F.frame] }
+        return frames.map { CorpusSeed(target: "FuzzArkavoFrame", bytes: $0) }
+            + frames.map { frame in
+                // FuzzKASSession reads a connection: frames with a 2-byte length each. A key exchange with a fixed client key
+                // (the P-256 generator), the KAS key request, then the case's frame.
+                let hello: [UInt8] = [0x01] + Self.generatorPoint
+                return CorpusSeed(target: "FuzzKASSession", bytes: Self.lengthPrefixed([hello, [0x02], frame]))
+            }
+    }
+
+    /// The compressed P-256 generator: a client key every server accepts.
+    static let generatorPoint: [UInt8] =
+        [0x03] + [
+            0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2, 0x77, 0x03, 0x7D, 0x81,
+            0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
+        ]
+
+    static func lengthPrefixed(_ frames: [[UInt8]]) -> [UInt8] {
+        frames.flatMap { [UInt8(truncatingIfNeeded: $0.count >> 8), UInt8(truncatingIfNeeded: $0.count)] + $0 }
     }
 }
