@@ -88,11 +88,13 @@ peers: deps
 	echo "peers: reports in reports/peers/<name>/ and reports/peers/<name>/fuzz/; Examples/peers/REPORT.md says what they showed"
 
 ## 30 s wrk loads (64 connections): the mock cdev server (/api/status, refused /ws upgrades, pair-info + exchange),
-## then the mock MLS server in memory and with --db (getMessages, sendMessage); RSS before and after each.
+## then the mock MLS server in memory and with --db (getMessages, sendMessage), then 64 WebSocket clients rewrapping
+## on the mock KAS (scripts/load/kas_ws.py); RSS before and after each.
 load: deps
 	$(SWIFTPM) build -c release
 	scripts/load/cdev.sh 30 64
 	scripts/load/mls.sh 30 64
+	scripts/load/kas.sh 30 64
 
 bench: deps
 	$(SWIFTPM) build -c release
