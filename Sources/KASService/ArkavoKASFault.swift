@@ -6,4 +6,8 @@ public enum ArkavoKASFault: String, CaseIterable, Sendable {
     case shortRewrap = "short-rewrap"
     /// A header whose policy binding does not verify is rewrapped anyway, as a KAS that skips the check would.
     case ignoreBinding = "ignore-binding"
+    /// Every answer is sent two seconds late, for a client's timeout handling.
+    case slow = "slow"
+    /// The connection is closed right after the key exchange's answer, as a KAS that restarts would drop it.
+    case dropAfterKeyExchange = "drop-after-key-exchange"
 }

@@ -64,7 +64,12 @@ public final class KASService: MockService {
                 for try await message in connection.messages {
                     // arkavo-rs reads a JWT from a text message; the mock needs none and leaves text unanswered.
                     guard case .binary(let frame) = message, let answer = session.answer(to: frame) else { continue }
+                    if config.faults.contains(.slow) { try await Task.sleep(for: .seconds(2)) }
                     try await connection.send(.binary(answer))
+                    if config.faults.contains(.dropAfterKeyExchange), answer.first == 0x01 {
+                        try await connection.close(1001, "going away")
+                        return
+                    }
                 }
             })
     }

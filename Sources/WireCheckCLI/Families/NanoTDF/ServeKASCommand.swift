@@ -29,7 +29,11 @@ struct ServeKASCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).") var port = 8080
     @Option(help: "The rewrap crypto of arkavo-rs's era: a, b or c.") var era = "c"
     @Option(help: "The KAS's P-256 private key (PEM, PKCS#8); created 0600 when missing.") var kasKey = "wirecheck-kas-key.pem"
-    @Option(help: "Misbehave for a client's failure tests (repeatable): deny-all, short-rewrap (93-byte 0x04), ignore-binding.")
+    @Option(
+        help: """
+            Misbehave for a client's failure tests (repeatable): deny-all, short-rewrap (93-byte 0x04), ignore-binding, slow \
+            (every answer 2 s late), drop-after-key-exchange.
+            """)
     var fault: [String] = []
     @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
