@@ -12,14 +12,17 @@ public struct ArkavoKASSession: Sendable {
     let kasKey: PrivateKey
     let era: ArkavoKASEra
     let faults: Set<ArkavoKASFault>
+    /// A rewrap whose policy content (in the clear, or decrypted) holds these bytes is refused `policy_denied`.
+    let deniedPolicyText: [UInt8]?
     /// After 0x01: the session's ECDH secret and the salt sent with the server's key.
     private var session: (secret: [UInt8], salt: [UInt8])?
 
     /// A session with the KAS key `kasKey`, rewrapping as `era` does, misbehaving as `faults` say.
-    public init(kasKey: PrivateKey, era: ArkavoKASEra, faults: Set<ArkavoKASFault> = []) {
+    public init(kasKey: PrivateKey, era: ArkavoKASEra, faults: Set<ArkavoKASFault> = [], deniedPolicyText: String? = nil) {
         self.kasKey = kasKey
         self.era = era
         self.faults = faults
+        self.deniedPolicyText = deniedPolicyText.map { Array($0.utf8) }
     }
 
     /// The answer to one binary frame from the client, or nil when the protocol sends none.
@@ -66,6 +69,12 @@ public struct ArkavoKASSession: Sendable {
         guard !faults.contains(.denyAll), bound != nil || faults.contains(.ignoreBinding) else {
             return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
         }
+        if let denied = deniedPolicyText, let policy = policyContent(header, payloadKey: payloadKey),
+            policy.count >= denied.count,
+            (0...(policy.count - denied.count)).contains(where: { policy[$0..<$0 + denied.count].elementsEqual(denied) })
+        {
+            return Self.error("policy_denied", "the policy names what this KAS is configured to refuse")
+        }
         let key = era.wrappingKey(sessionSecret: session.secret, sessionSalt: session.salt, version: header.version)
         let nonce = AES.GCM.Nonce()
         guard
@@ -76,6 +85,19 @@ public struct ArkavoKASSession: Sendable {
             [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey + Array(nonce) + Array(sealed.ciphertext) + Array(sealed.tag)
         // The Arkavo app's `handleRewrappedKeyMessage` expects 93 bytes: a server one byte short, for its tests.
         return faults.contains(.shortRewrap) ? Array(rewrapped.dropLast()) : rewrapped
+    }
+
+    /// The policy content in the clear: as written (type 1), decrypted (types 2 and 3, under each IV convention), or
+    /// nil for a remote policy or one that does not open.
+    private func policyContent(_ header: Header, payloadKey: [UInt8]) -> [UInt8]? {
+        switch header.policy.kind {
+        case .remote: return nil
+        case .embeddedPlaintext: return header.policy.content
+        case .embeddedEncrypted, .embeddedEncryptedWithKeyAccess:
+            let container = Container(header: header, payload: Payload(iv: [], ciphertext: [], tag: []))
+            return IVConvention.autoOrder.lazy.compactMap { container.openPolicy(key: kasKey, payloadKey: payloadKey, convention: $0) }
+                .first
+        }
     }
 
     static func error(_ type: String, _ message: String) -> [UInt8] {

@@ -12,6 +12,8 @@ public struct KASServiceConfig: Sendable {
     public var era = ArkavoKASEra.c
     /// Misbehaviours for a client's failure tests (`--fault`).
     public var faults: Set<ArkavoKASFault> = []
+    /// The policy rule (`--deny-policy`): a policy holding this text is refused `policy_denied`.
+    public var deniedPolicyText: String?
 
     /// The defaults: 127.0.0.1:8080, era C (arkavo-rs HEAD).
     public init() {}
@@ -60,7 +62,8 @@ public final class KASService: MockService {
         WebSocketEndpoint(
             path: "/ws", maximumMessageSize: 16 << 20, gate: { _ in nil },
             session: { [kasKey, config] connection in
-                var session = ArkavoKASSession(kasKey: kasKey, era: config.era, faults: config.faults)
+                var session = ArkavoKASSession(
+                    kasKey: kasKey, era: config.era, faults: config.faults, deniedPolicyText: config.deniedPolicyText)
                 for try await message in connection.messages {
                     // arkavo-rs reads a JWT from a text message; the mock needs none and leaves text unanswered.
                     guard case .binary(let frame) = message, let answer = session.answer(to: frame) else { continue }

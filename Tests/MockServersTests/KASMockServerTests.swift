@@ -109,6 +109,31 @@ final class KASMockServerTests: XCTestCase {
         }
     }
 
+    /// The policy rule: a policy holding the configured text is refused `policy_denied`, in the clear and encrypted (the
+    /// KAS decrypts it with the payload key); another policy is rewrapped.
+    func testThePolicyRuleRefusesAPolicyHoldingItsText() throws {
+        var session = ArkavoKASSession(kasKey: kasKey, era: .c, deniedPolicyText: "secret-project")
+        var client = ArkavoKASClientSession()
+        XCTAssertTrue(client.accept(try XCTUnwrap(session.answer(to: client.hello))))
+        for (policy, denied) in [
+            (PolicyContent.embeddedPlaintext(Array(#"{"attr":"secret-project"}"#.utf8)), true),
+            (.embeddedEncrypted(Array(#"{"attr":"secret-project"}"#.utf8)), true),
+            (.embeddedEncrypted(Array(#"{"attr":"open"}"#.utf8)), false),
+            (.embeddedPlaintext(Array(#"{"attr":"open"}"#.utf8)), false),
+        ] {
+            let made = try Container.encrypt(
+                EncryptionParameters(
+                    kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)), kasPublicKey: kasKey.publicKey,
+                    policy: policy, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 9], plaintext: [1, 2, 3]))
+            let answer = try XCTUnwrap(session.answer(to: [0x03] + made.header.bytes))
+            if denied {
+                XCTAssertEqual(try Self.errorType(answer), "policy_denied", "\(policy)")
+            } else {
+                XCTAssertEqual(answer.count, 94, "\(policy)")
+            }
+        }
+    }
+
     /// Against a mock with a fault, the checker fails exactly the checks the fault breaks.
     func testTheLiveCheckerFailsWhatEachFaultBreaks() throws {
         let rewraps = ["rewrap-ecdsa-fixed", "rewrap-sha256-tail", "rewrap-gmac-tag", "rewrap-l1m"]

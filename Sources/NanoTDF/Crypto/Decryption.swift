@@ -77,8 +77,8 @@ extension Container {
     }
 
     /// The policy content of types 2 and 3 in the clear: type 3's key comes from the key access
-    /// key and the same KAS key.
-    func openPolicy(key: PrivateKey, payloadKey: [UInt8], convention: IVConvention) -> [UInt8]? {
+    /// key and the same KAS key. (A KAS reads it from the header alone, before any payload: the mock KAS's policy rule.)
+    public func openPolicy(key: PrivateKey, payloadKey: [UInt8], convention: IVConvention) -> [UInt8]? {
         let policyKey: [UInt8]?
         switch header.policy.kind {
         case .remote, .embeddedPlaintext: return nil

@@ -35,6 +35,8 @@ struct ServeKASCommand: AsyncParsableCommand {
             (every answer 2 s late), drop-after-key-exchange.
             """)
     var fault: [String] = []
+    @Option(help: "Refuse (0xFF policy_denied) a rewrap whose policy, in the clear or decrypted, contains this text.")
+    var denyPolicy: String?
     @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
 
@@ -53,6 +55,7 @@ struct ServeKASCommand: AsyncParsableCommand {
         config.host = host
         config.port = port
         config.era = era
+        config.deniedPolicyText = denyPolicy.flatMap { $0.isEmpty ? nil : $0 }
         for name in fault {
             guard let fault = ArkavoKASFault(rawValue: name) else {
                 throw ValidationError(
