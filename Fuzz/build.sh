@@ -39,9 +39,10 @@ fi
 # Swift Set, whose order changes with every process's hash seed: each flip changed every compile command,
 # so about every second call of this script rebuilt everything (91 s here) even with nothing changed.
 # A fixed seed gives one order, so an unchanged tree builds nothing (FINDINGS.md, D7).
-# SwiftPM keeps the plan of a path dependency (this repository's own targets) across calls and did not see a
-# source file added to one: CdevAuth was compiled without its new AuthRegistryFile.swift and failed. Removing the
-# plan makes SwiftPM list the sources again; unchanged objects are not rebuilt.
+# SwiftPM once kept a stale plan of this repository's own targets (the path dependency) in this scratch folder:
+# CdevAuth was compiled without its new AuthRegistryFile.swift and failed ("cannot find 'AuthRegistryFile' in scope").
+# A plain path dependency picks up a new file, so the cause is not pinned down; removing the plan makes SwiftPM list the
+# sources again every time, and unchanged objects are not rebuilt (a no-change build takes about 5 s).
 rm -f "$scratch/release/description.json" "$scratch/release.yaml"
 SWIFT_DETERMINISTIC_HASHING=1 swift build "${flags[@]}" >&2
 # The guard against D7 coming back: WireCore's objects must call AddressSanitizer's checks
