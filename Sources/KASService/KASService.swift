@@ -12,6 +12,8 @@ public struct KASServiceConfig: Sendable {
     public var era = ArkavoKASEra.c
     /// Misbehaviours for a client's failure tests (`--fault`).
     public var faults: Set<ArkavoKASFault> = []
+    /// How late `--fault slow` sends each answer.
+    public var slowDelay = Duration.seconds(2)
     /// The policy rule (`--deny-policy`): a policy holding this text is refused `policy_denied`.
     public var deniedPolicyText: String?
 
@@ -67,7 +69,7 @@ public final class KASService: MockService {
                 for try await message in connection.messages {
                     // arkavo-rs reads a JWT from a text message; the mock needs none and leaves text unanswered.
                     guard case .binary(let frame) = message, let answer = session.answer(to: frame) else { continue }
-                    if config.faults.contains(.slow) { try await Task.sleep(for: .seconds(2)) }
+                    if config.faults.contains(.slow) { try await Task.sleep(for: config.slowDelay) }
                     try await connection.send(.binary(answer))
                     if config.faults.contains(.dropAfterKeyExchange), answer.first == 0x01 {
                         try await connection.close(1001, "going away")
