@@ -26,12 +26,15 @@ public enum ArkavoKASClient {
         if rewrapped.first == FrameType.error.rawValue {
             throw ArkavoKASClientError(description: "the KAS refused the rewrap: \(String(decoding: rewrapped.dropFirst(), as: UTF8.self))")
         }
-        for candidate in era.map({ [$0] }) ?? ArkavoKASEra.allCases {
-            switch client.unwrap(rewrapped, header: container.header, era: candidate) {
-            case .denied: throw ArkavoKASClientError(description: "the KAS denied the rewrap (DENY)")
-            case .payloadKey(let key) where era != nil || container.openPayload(payloadKey: key) != nil: return (key, candidate)
-            case .payloadKey, .unreadable: continue
-            }
+        // With --era the key is taken as it unwraps (the payload then says whether it is right); without, the era is the
+        // one whose key opens the payload.
+        let search = client.search(rewrapped, header: container.header, eras: era.map { [$0] } ?? ArkavoKASEra.allCases) { key in
+            era != nil || container.openPayload(payloadKey: key) != nil
+        }
+        switch search {
+        case .found(let key, let found): return (key, found)
+        case .denied: throw ArkavoKASClientError(description: "the KAS denied the rewrap (DENY)")
+        case .unwrappedOnly, .unreadable: break
         }
         throw ArkavoKASClientError(
             description: "a \(rewrapped.count)-byte 0x04 that no era" + (era.map { " (--era \($0.rawValue))" } ?? "")

@@ -34,6 +34,34 @@ public struct ArkavoKASClientSession: Sendable {
         case unreadable(String)
     }
 
+    /// What trying a 0x04 reply under several eras found.
+    public enum Search: Equatable, Sendable {
+        /// The first era whose key was accepted, and the key.
+        case found(key: [UInt8], era: ArkavoKASEra)
+        /// The 33-byte DENY.
+        case denied
+        /// The wrapping opened under these eras, but no key they gave was accepted.
+        case unwrappedOnly([ArkavoKASEra])
+        /// No era opens the wrapping.
+        case unreadable
+    }
+
+    /// `reply` unwrapped under each of `eras` in turn until `accepts` takes the payload key. Eras B and C wrap an L1L
+    /// key with the same key and differ in what they wrap, so "it unwraps" does not tell the era: what the key opens does.
+    public func search(_ reply: [UInt8], header: Header, eras: [ArkavoKASEra], accepts: ([UInt8]) -> Bool) -> Search {
+        var unwrapped: [ArkavoKASEra] = []
+        for era in eras {
+            switch unwrap(reply, header: header, era: era) {
+            case .denied: return .denied
+            case .unreadable: continue
+            case .payloadKey(let key):
+                if accepts(key) { return .found(key: key, era: era) }
+                unwrapped.append(era)
+            }
+        }
+        return unwrapped.isEmpty ? .unreadable : .unwrappedOnly(unwrapped)
+    }
+
     /// The payload key from a 0x04 `reply` to a rewrap of `header`, unwrapped as `era` wraps it.
     public func unwrap(_ reply: [UInt8], header: Header, era: ArkavoKASEra) -> Outcome {
         guard let session else { return .unreadable("no session: accept the server's 0x01 first") }

@@ -69,10 +69,7 @@ public struct ArkavoKASSession: Sendable {
         guard !faults.contains(.denyAll), bound != nil || faults.contains(.ignoreBinding) else {
             return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
         }
-        if let denied = deniedPolicyText, let policy = policyContent(header, payloadKey: payloadKey),
-            policy.count >= denied.count,
-            (0...(policy.count - denied.count)).contains(where: { policy[$0..<$0 + denied.count].elementsEqual(denied) })
-        {
+        if let denied = deniedPolicyText, let policy = policyContent(header, payloadKey: payloadKey), policy.firstRange(of: denied) != nil {
             return Self.error("policy_denied", "the policy names what this KAS is configured to refuse")
         }
         let key = era.wrappingKey(sessionSecret: session.secret, sessionSalt: session.salt, version: header.version)

@@ -65,7 +65,8 @@ public final class KASLiveChecker: LiveCheckSession {
             try socket.sendBinary(client.hello)
             guard let reply = socket.receiveBinary() else { return .fail("no answer to 0x01 within \(options.timeout) s") }
             guard client.accept(reply) else {
-                return .fail("the 0x01 reply is \(reply.count) bytes (\(Self.describe(reply))), not 0x01 ‖ a P-256 key ‖ a 32-byte salt")
+                return .fail(
+                    "the 0x01 reply is \(reply.count) bytes (\(Self.describe(reply))), not 0x01 ‖ a P-256 key ‖ a 32-byte salt")
             }
             return .pass("0x01 ‖ server key (33) ‖ salt (32)")
         }
@@ -148,19 +149,17 @@ public final class KASLiveChecker: LiveCheckSession {
                 : .fail("a header whose \(binding.rawValue) binding verifies was refused (\(refusal))")
         }
         if reply.count == 93 { return .fail("a 93-byte 0x04: the wrapped key is one byte short of 94") }
-        // Eras B and C wrap with the same key for an L1L header and differ in what they wrap: the era is the one whose
-        // key opens the payload, not the first whose wrapping opens.
-        var unwrappedUnder: [String] = []
-        for candidate in era.map({ [$0] }) ?? ArkavoKASEra.allCases {
-            guard case .payloadKey(let key) = client.unwrap(reply, header: made.header, era: candidate) else { continue }
-            unwrappedUnder.append(candidate.rawValue.uppercased())
-            guard made.openPayload(payloadKey: key)?.0 == Self.plaintext else { continue }
-            era = candidate
-            return .pass("rewrapped; the key opens the payload (era \(candidate.rawValue.uppercased()))")
+        let search = client.search(reply, header: made.header, eras: era.map { [$0] } ?? ArkavoKASEra.allCases) { key in
+            made.openPayload(payloadKey: key)?.0 == Self.plaintext
         }
-        if !unwrappedUnder.isEmpty {
-            return .fail(
-                "the wrapped key opens under era \(unwrappedUnder.joined(separator: ", ")) but the key it gives does not open the payload")
+        switch search {
+        case .found(_, let found):
+            era = found
+            return .pass("rewrapped; the key opens the payload (era \(found.rawValue.uppercased()))")
+        case .unwrappedOnly(let eras):
+            let names = eras.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+            return .fail("the wrapped key opens under era \(names) but the key it gives does not open the payload")
+        case .denied, .unreadable: break
         }
         return .fail(
             "a \(reply.count)-byte reply (\(Self.describe(reply))) that no era unwraps" + (era.map { " (era \($0.rawValue) so far)" } ?? "")
