@@ -76,6 +76,8 @@ let package = Package(
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]),
         .systemLibrary(name: "CLibQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // zlib (Debian zlib1g-dev): gzip request bodies of Connect clients, for the mock KAS.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(
             name: "CFlatBuffersHeaders", pkgConfig: "flatbuffers", providers: [.apt(["libflatbuffers-dev"]), .brew(["flatbuffers"])]),
         // Independent implementations (libsodium, OpenSSL, swift-crypto) that tests, fuzzers and benchmarks check against.
@@ -98,10 +100,13 @@ let package = Package(
         .target(name: "CArkavoFlatBuffers", dependencies: ["CFlatBuffersHeaders"]),
         // Arkavo WebSocket frames (NanoTDF spec section 13) and the Event and Metadata tables (section 14).
         .target(name: "ArkavoWire", dependencies: ["WireCore", "NanoTDF", "CArkavoFlatBuffers"]),
-        // The mock KAS: the Arkavo WebSocket rewrap of NanoTDF spec section 13.
+        // The mock KAS: the Arkavo WebSocket rewrap of NanoTDF spec section 13 and the OpenTDF KAS (section 9.5).
         .target(
             name: "KASService",
-            dependencies: ["HTTPExchange", "NanoTDF", "ArkavoWire", "WireCore", "ConformanceKit", "ArkavoConformance", crypto]),
+            dependencies: [
+                "HTTPExchange", "NanoTDF", "ArkavoWire", "WireCore", "ConformanceKit", "ArkavoConformance", "CZlib", crypto,
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // atproto string formats, Lexicon v1 documents and the validator of JSON values against them.
         .target(name: "ATProtoLexicon", dependencies: ["WireCore"]),
         // The Catbird MLS v0 contract: its lexicon documents (resources), models, and XRPC client.
@@ -211,7 +216,8 @@ let package = Package(
             name: "MockServersTests",
             dependencies: [
                 "MockServers", "HTTPExchange", "CdevService", "CdevAuth", "CdevConformance", "ConformanceKit", "WireCore", "CatbirdMLSService",
-                "KASService", "NanoTDF", "ArkavoWire", logging,
+                "KASService", "NanoTDF", "ArkavoWire", "CrossCheck", logging, crypto,
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "ConformanceTests",

@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "FuzzNanoTDFHeader", dependencies: ["FuzzSupport", nanoTDF]),
         .executableTarget(name: "FuzzArkavoFrame", dependencies: ["FuzzSupport", arkavoWire]),
         .executableTarget(name: "FuzzKASSession", dependencies: ["FuzzSupport", kasService, arkavoWire, nanoTDF]),
+        .executableTarget(name: "FuzzKASRewrapRequest", dependencies: ["FuzzSupport", kasService, httpExchange, nanoTDF, wireCore]),
         // The oracle FuzzArkavoEvent and FuzzArkavoMetadata share (any FlatBuffers root table).
         .target(name: "FuzzArkavoTable", dependencies: ["FuzzSupport", arkavoWire]),
         .executableTarget(name: "FuzzArkavoEvent", dependencies: ["FuzzSupport", "FuzzArkavoTable", arkavoWire]),

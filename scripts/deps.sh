@@ -14,8 +14,8 @@ set -uo pipefail
 
 mode="${1:-all}"
 # libsecp256k1-dev is linked by the test targets only, but `make build` builds them too.
-# libsqlite3-dev: the SQLite that GRDB links (the mock MLS server's `--db` store).
-RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev libflatbuffers-dev libsqlite3-dev pkg-config)
+# libsqlite3-dev: the SQLite that GRDB links (the mock MLS server's `--db` store). zlib1g-dev: the mock KAS's gzip bodies.
+RUN_PACKAGES=(libsodium-dev libssl-dev libqrencode-dev libpng-dev libsecp256k1-dev libflatbuffers-dev libsqlite3-dev zlib1g-dev pkg-config)
 TEST_PACKAGES=(zbar-tools libxml2-utils python3 python3-jsonschema flatbuffers-compiler chromium)
 ALL_PACKAGES=(wrk)
 case "$mode" in

@@ -184,6 +184,66 @@ public struct ArkavoFrameSuite: VectorSuite {
                 let hello: [UInt8] = [0x01] + Self.generatorPoint
                 return CorpusSeed(target: "FuzzKASSession", bytes: Self.lengthPrefixed([hello, [0x02], frame]))
             }
+            + (frames.filter { $0.first == 0x03 } + [[0x03] + Self.headerForFuzzKASKey]).flatMap { frame in
+                // FuzzKASRewrapRequest reads an OpenTDF rewrap: the same header in a request token, over Connect JSON and proto.
+                let token = Self.requestToken(header: Array(frame.dropFirst()))
+                var proto: [UInt8] = [0x04, 0x0A]
+                var length = token.utf8.count
+                while length >= 0x80 {
+                    proto.append(UInt8(length & 0x7F) | 0x80)
+                    length >>= 7
+                }
+                proto += [UInt8(length)] + Array(token.utf8)
+                return [
+                    CorpusSeed(
+                        target: "FuzzKASRewrapRequest",
+                        bytes: [0x00] + Array(JSONWriter.compact(["signedRequestToken": .string(token)]).utf8)),
+                    CorpusSeed(target: "FuzzKASRewrapRequest", bytes: proto),
+                ]
+            }
+    }
+
+    /// A NanoTDF header for the KAS key of the KAS fuzz targets (the scalar 1, 2, …, 32), so that a seed reaches the
+    /// rewrap's permit path; fixed keys and IV make it the same on every run.
+    static var headerForFuzzKASKey: [UInt8] {
+        guard let kas = try? PrivateKey(scalar: (1...32).map(UInt8.init), curve: .secp256r1),
+            let ephemeral = try? PrivateKey(scalar: (2...33).map(UInt8.init), curve: .secp256r1),
+            let made = try? Container.encrypt(
+                EncryptionParameters(
+                    version: .l1l, kas: ResourceLocator(protocolCode: 0, body: Array("127.0.0.1/kas".utf8), identifier: Array("e1".utf8)),
+                    kasPublicKey: kas.publicKey, policy: .embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), bindingVariant: .sha256Tail,
+                    ephemeralKey: ephemeral, iv: [0, 0, 1], plaintext: Array("fuzz".utf8)))
+        else { return [] }
+        return made.header.bytes
+    }
+
+    /// A signed request token asking an OpenTDF KAS to rewrap `header` for the generator point as the client key: valid
+    /// from 1970 to 2100, so it holds whenever the fuzzer runs, and signed with zeros (a KAS verifies the signature only
+    /// when a DPoP proof names the key).
+    static func requestToken(header: [UInt8]) -> String {
+        // SubjectPublicKeyInfo of an uncompressed P-256 point: the DER prefix, 04, x (the generator's), y.
+        let spki = (try? Hex.decode("3059301306072a8648ce3d020106082a8648ce3d030107034200")) ?? []
+        let y = (try? Hex.decode("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5")) ?? []
+        let point = [0x04] + Array(generatorPoint.dropFirst()) + y
+        let pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.encode(spki + point, variant: .foundation) + "\n-----END PUBLIC KEY-----\n"
+        let body: JSONValue = [
+            "clientPublicKey": .string(pem),
+            "requests": [
+                [
+                    "algorithm": "ec:secp256r1", "policy": ["id": "policy"],
+                    "keyAccessObjects": [
+                        // A pair list, not a literal: the key is the KAS's, not this family's `header` field.
+                        [
+                            "keyAccessObjectId": "kao-0",
+                            "keyAccessObject": .object(JSONObject([("header", .string(Base64.encode(header, variant: .foundation)))])),
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        let claims: JSONValue = ["requestBody": .string(JSONWriter.compact(body)), "iat": 0, "exp": 4_102_444_800]
+        func part(_ value: JSONValue) -> String { Base64.encode(Array(JSONWriter.compact(value).utf8), variant: .goRawURL) }
+        return part(["alg": "ES256"]) + "." + part(claims) + "." + Base64.encode([UInt8](repeating: 0, count: 64), variant: .goRawURL)
     }
 
     /// The compressed P-256 generator: a client key every server accepts.

@@ -15,6 +15,8 @@ public protocol MockService: Sendable {
     /// The largest body the service reads for a request (given without its body), and the answer to
     /// a larger one, written without reading the rest.
     func bodyLimit(for request: APIRequest) -> BodyLimit
+    /// How long to wait before answering `request` (a fault for a client's timeout handling), or nil.
+    func delay(for request: APIRequest) -> Duration?
 }
 
 /// How much of a request body a service reads, and what it answers beyond that.
@@ -41,6 +43,8 @@ public struct BodyLimit: Sendable {
 extension MockService {
     /// The standard 1 MiB limit.
     public func bodyLimit(for request: APIRequest) -> BodyLimit { .standard }
+    /// No delay.
+    public func delay(for request: APIRequest) -> Duration? { nil }
 }
 
 /// A WebSocket endpoint of a mock service: the gate that may refuse an upgrade before the

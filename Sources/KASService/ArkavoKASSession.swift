@@ -11,18 +11,18 @@ import WireCore
 public struct ArkavoKASSession: Sendable {
     let kasKey: PrivateKey
     let era: ArkavoKASEra
-    let faults: Set<ArkavoKASFault>
-    /// A rewrap whose policy content (in the clear, or decrypted) holds these bytes is refused `policy_denied`.
-    let deniedPolicyText: [UInt8]?
+    let faults: Set<KASFault>
+    /// The binding and policy checks, shared with the OpenTDF rewrap.
+    let release: NanoTDFKeyRelease
     /// After 0x01: the session's ECDH secret and the salt sent with the server's key.
     private var session: (secret: [UInt8], salt: [UInt8])?
 
     /// A session with the KAS key `kasKey`, rewrapping as `era` does, misbehaving as `faults` say.
-    public init(kasKey: PrivateKey, era: ArkavoKASEra, faults: Set<ArkavoKASFault> = [], deniedPolicyText: String? = nil) {
+    public init(kasKey: PrivateKey, era: ArkavoKASEra, faults: Set<KASFault> = [], deniedPolicyText: String? = nil) {
         self.kasKey = kasKey
         self.era = era
         self.faults = faults
-        self.deniedPolicyText = deniedPolicyText.map { Array($0.utf8) }
+        self.release = NanoTDFKeyRelease(kasKey: kasKey, faults: faults, deniedPolicyText: deniedPolicyText.map { Array($0.utf8) })
     }
 
     /// The answer to one binary frame from the client, or nil when the protocol sends none.
@@ -58,43 +58,26 @@ public struct ArkavoKASSession: Sendable {
 
     private func rewrap(_ header: Header) -> [UInt8] {
         guard let session else { return Self.error("invalid_format", "no session key: send a 0x01 public key first") }
-        guard header.curve == .secp256r1 else {
-            return Self.error("crypto_error", "the KAS key is P-256; the NanoTDF's ephemeral key is \(header.curve.name)")
-        }
-        guard let kasSecret = KeyAgreement.sharedSecret(kasKey, peer: header.ephemeralPublicKey) else {
-            return Self.error("crypto_error", "the NanoTDF's ephemeral key is not a P-256 point")
-        }
-        let payloadKey = KeyAgreement.hkdf(secret: kasSecret, salt: KeyAgreement.salt(header.version))
-        let bound = Container(header: header, payload: Payload(iv: [], ciphertext: [], tag: [])).verifyBinding(payloadKey: payloadKey)
-        guard !faults.contains(.denyAll), bound != nil || faults.contains(.ignoreBinding) else {
-            return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
-        }
-        if let denied = deniedPolicyText, let policy = policyContent(header, payloadKey: payloadKey), policy.firstRange(of: denied) != nil {
-            return Self.error("policy_denied", "the policy names what this KAS is configured to refuse")
+        if let type = faults.lazy.compactMap(\.errorType).first { return Self.error(type, "fault injection (--fault): every rewrap fails") }
+        let released: (payloadKey: [UInt8], kasSecret: [UInt8])
+        switch release.release(header) {
+        case .success(let keys): released = keys
+        case .failure(.wrongCurve(let curve)):
+            return Self.error("crypto_error", "the KAS key is P-256; the NanoTDF's ephemeral key is \(curve)")
+        case .failure(.badEphemeralKey): return Self.error("crypto_error", "the NanoTDF's ephemeral key is not a P-256 point")
+        case .failure(.bindingMismatch): return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
+        case .failure(.policyDenied): return Self.error("policy_denied", "the policy names what this KAS is configured to refuse")
         }
         let key = era.wrappingKey(sessionSecret: session.secret, sessionSalt: session.salt, version: header.version)
         let nonce = AES.GCM.Nonce()
         guard
             let sealed = try? AES.GCM.seal(
-                era.wrapped(kasSecret: kasSecret, version: header.version), using: SymmetricKey(data: key), nonce: nonce)
+                era.wrapped(kasSecret: released.kasSecret, version: header.version), using: SymmetricKey(data: key), nonce: nonce)
         else { return Self.error("server_error", "sealing the rewrapped key failed") }
         let rewrapped =
             [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey + Array(nonce) + Array(sealed.ciphertext) + Array(sealed.tag)
         // The Arkavo app's `handleRewrappedKeyMessage` expects 93 bytes: a server one byte short, for its tests.
         return faults.contains(.shortRewrap) ? Array(rewrapped.dropLast()) : rewrapped
-    }
-
-    /// The policy content in the clear: as written (type 1), decrypted (types 2 and 3, under each IV convention), or
-    /// nil for a remote policy or one that does not open.
-    private func policyContent(_ header: Header, payloadKey: [UInt8]) -> [UInt8]? {
-        switch header.policy.kind {
-        case .remote: return nil
-        case .embeddedPlaintext: return header.policy.content
-        case .embeddedEncrypted, .embeddedEncryptedWithKeyAccess:
-            let container = Container(header: header, payload: Payload(iv: [], ciphertext: [], tag: []))
-            return IVConvention.autoOrder.lazy.compactMap { container.openPolicy(key: kasKey, payloadKey: payloadKey, convention: $0) }
-                .first
-        }
     }
 
     static func error(_ type: String, _ message: String) -> [UInt8] {

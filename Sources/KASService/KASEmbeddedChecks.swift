@@ -6,9 +6,22 @@ extension ArkavoFamily {
     public static let withEmbeddedMock = family.adding(embeddedLiveChecks: KASEmbeddedChecks.all)
 }
 
-/// What `wirecheck run` adds after the vectors: the live checker against the mock KAS, once per era of its rewrap crypto.
+/// What `wirecheck run` adds after the vectors: the Arkavo live checker against the mock KAS, once per era of its rewrap
+/// crypto, then the OpenTDF live checker against it.
 enum KASEmbeddedChecks {
-    static let all = ArkavoKASEra.allCases.map { era in
+    static let all = arkavo + [openTDF]
+
+    static let openTDF = EmbeddedLiveCheck(suite: "kas/opentdf-live") { start, console in
+        var config = KASServiceConfig()
+        config.port = 0
+        let server = try start(KASService(config: config, kasKey: .generate(.secp256r1)))
+        defer { server.stop() }
+        let options = OpenTDFKASLiveChecker.Options(baseURL: "http://127.0.0.1:\(server.port)", timeout: 10)
+        console.message("[\(options.suite)] checking the embedded mock OpenTDF KAS on port \(server.port)")
+        return try OpenTDFKASLiveChecker(options: options).run()
+    }
+
+    static let arkavo = ArkavoKASEra.allCases.map { era in
         EmbeddedLiveCheck(suite: "kas/live-\(era.rawValue)") { start, console in
             var config = KASServiceConfig()
             config.port = 0

@@ -11,7 +11,7 @@ public struct KASServiceConfig: Sendable {
     /// The rewrap crypto of the Arkavo WebSocket.
     public var era = ArkavoKASEra.c
     /// Misbehaviours for a client's failure tests (`--fault`).
-    public var faults: Set<ArkavoKASFault> = []
+    public var faults: Set<KASFault> = []
     /// How late `--fault slow` sends each answer.
     public var slowDelay = Duration.seconds(2)
     /// The policy rule (`--deny-policy`): a policy holding this text is refused `policy_denied`.
@@ -22,7 +22,8 @@ public struct KASServiceConfig: Sendable {
 }
 
 /// The mock KAS: the Arkavo WebSocket at `/ws` (binary frames of NanoTDF spec section 13, one `ArkavoKASSession` per
-/// connection) and `GET /healthz`. arkavo-rs takes a token in `X-Auth-Token`; the mock upgrades without one, as a
+/// connection), the OpenTDF KAS over Connect and REST with its discovery and token endpoints (`OpenTDFKAS`), and
+/// `GET /healthz`. arkavo-rs takes a token in `X-Auth-Token`; the mock upgrades without one, as a
 /// client's CI has no identity provider. A message is at most 16 MiB, arkavo-rs's limit.
 public final class KASService: MockService {
     /// The configuration.
@@ -30,12 +31,14 @@ public final class KASService: MockService {
     /// The KAS's static key pair.
     public let kasKey: PrivateKey
     private let boundPort = Atomic<Int>(0)
+    let openTDF: OpenTDFKAS
 
     /// A service with `kasKey` (from `KASKeyFile` or made for a test).
     public init(config: KASServiceConfig, kasKey: PrivateKey) {
-        precondition(kasKey.curve == .secp256r1, "the Arkavo KAS key is P-256")
+        precondition(kasKey.curve == .secp256r1, "the KAS key is P-256")
         self.config = config
         self.kasKey = kasKey
+        self.openTDF = OpenTDFKAS(kasKey: kasKey, faults: config.faults, deniedPolicyText: config.deniedPolicyText)
     }
 
     /// The address to bind.
@@ -48,11 +51,17 @@ public final class KASService: MockService {
     /// Notes the port bound.
     public func didBind(port: Int) { boundPort.store(port, ordering: .relaxed) }
 
-    /// `GET /healthz` → 200 `ok`; any other path 404.
+    /// `GET /healthz` → 200 `ok`; the OpenTDF endpoints (`OpenTDFKAS`); any other path 404.
     public func handle(_ request: APIRequest) -> APIResponse {
+        if let answer = openTDF.handle(request, authority: "\(config.host):\(port)") { return answer }
         guard request.path == "/healthz" else { return Self.text(404, "404 page not found") }
         guard request.method == "GET" || request.method == "HEAD" else { return Self.text(405, "Method Not Allowed") }
         return Self.text(200, "ok")
+    }
+
+    /// `--fault slow` delays the OpenTDF answers too (not `/healthz`, which a supervisor polls).
+    public func delay(for request: APIRequest) -> Duration? {
+        config.faults.contains(.slow) && request.path != "/healthz" ? config.slowDelay : nil
     }
 
     static func text(_ status: Int, _ body: String) -> APIResponse {

@@ -25,6 +25,7 @@ struct MockResponder: HTTPResponder {
             // Not too large but unreadable: a chunked body cut short or with a malformed chunk size (it was 413).
             return Self.response(Self.badBody)
         }
+        if let delay = service.delay(for: api) { try await Task.sleep(for: delay) }
         return Self.response(service.handle(api))
     }
 
@@ -42,7 +43,9 @@ struct MockResponder: HTTPResponder {
             target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) } ?? (target, "")
         return APIRequest(
             method: request.method.rawValue, path: path, query: query,
-            headers: request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback,
+            // HTTP/1's Host header arrives as the :authority pseudo-header; it is given back as the client sent it.
+            headers: (request.head.authority.map { [(name: "Host", value: $0)] } ?? [])
+                + request.headers.map { (name: $0.name.canonicalName, value: $0.value) }, body: body, fromLoopback: context.fromLoopback,
             clientAddress: context.remoteAddress?.ipAddress ?? "")
     }
 

@@ -19,7 +19,7 @@ final class KASCLITests: XCTestCase {
         try server.run()
         var banner = Data()
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, String(decoding: banner, as: UTF8.self).split(separator: "\n").count < 2 {
+        while Date() < deadline, String(decoding: banner, as: UTF8.self).split(separator: "\n").count < 3 {
             banner += out.fileHandleForReading.availableData
         }
         return (server, String(decoding: banner, as: UTF8.self).split(separator: "\n").map(String.init))
@@ -29,11 +29,12 @@ final class KASCLITests: XCTestCase {
         let dir = try TestEnvironment.temporaryDirectory()
         let (first, banner) = try serve(in: dir, ["--era", "a"])
         defer { first.terminate() }
-        XCTAssertEqual(banner.count, 2, "\(banner)")
+        XCTAssertEqual(banner.count, 3, "\(banner)")
         XCTAssertTrue(banner[0].hasPrefix("Arkavo KAS mock on ws://127.0.0.1:") && banner[0].hasSuffix("/ws  era A"), banner[0])
-        let publicKey = try XCTUnwrap(banner[1].split(separator: " ").dropFirst(5).first.map(String.init))
-        XCTAssertEqual(publicKey.count, 66, banner[1])
-        XCTAssertTrue(banner[1].hasSuffix("created \(dir)/kas.pem"), banner[1])
+        XCTAssertTrue(banner[1].hasPrefix("OpenTDF KAS mock on http://127.0.0.1:"), banner[1])
+        let publicKey = try XCTUnwrap(banner[2].split(separator: " ").dropFirst(5).first.map(String.init))
+        XCTAssertEqual(publicKey.count, 66, banner[2])
+        XCTAssertTrue(banner[2].hasSuffix("created \(dir)/kas.pem"), banner[2])
         let pem = try String(contentsOfFile: "\(dir)/kas.pem", encoding: .utf8)
         XCTAssertTrue(pem.hasPrefix("-----BEGIN PRIVATE KEY-----\n"))
         let body = pem.split(separator: "\n").dropFirst().dropLast().joined()
@@ -64,6 +65,15 @@ final class KASCLITests: XCTestCase {
             [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws", "--era", "a"], directory: dir)
         XCTAssertEqual(wrongEra.status, 2)
         XCTAssertTrue(wrongEra.stderr.contains("no era (--era a) unwraps"), wrongEra.stderr)
+        // The OpenTDF side of the same server: client credentials, the rewrap, the payload; a wrong secret is refused.
+        let openTDF = try TestEnvironment.run(
+            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "http://127.0.0.1:\(port)"], directory: dir)
+        XCTAssertEqual(openTDF.status, 0, openTDF.stderr)
+        XCTAssertEqual(openTDF.stdout, "through the KAS")
+        let badSecret = try TestEnvironment.run(
+            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "http://127.0.0.1:\(port)", "--client-secret", "no"], directory: dir)
+        XCTAssertEqual(badSecret.status, 2)
+        XCTAssertTrue(badSecret.stderr.contains("401"), badSecret.stderr)
 
         let wrong = try TestEnvironment.run([try TestEnvironment.wirecheck, "serve", "kas", "--era", "d"], directory: dir)
         XCTAssertEqual(wrong.status, 2)

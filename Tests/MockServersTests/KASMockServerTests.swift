@@ -13,7 +13,7 @@ import XCTest
 final class KASMockServerTests: XCTestCase {
     let kasKey = PrivateKey.generate(.secp256r1)
 
-    func start(_ era: ArkavoKASEra, faults: Set<ArkavoKASFault> = []) throws -> BackgroundServer {
+    func start(_ era: ArkavoKASEra, faults: Set<KASFault> = []) throws -> BackgroundServer {
         var config = KASServiceConfig()
         config.port = 0
         config.era = era
@@ -138,7 +138,7 @@ final class KASMockServerTests: XCTestCase {
     /// Against a mock with a fault, the checker fails exactly the checks the fault breaks.
     func testTheLiveCheckerFailsWhatEachFaultBreaks() throws {
         let rewraps = ["rewrap-ecdsa-fixed", "rewrap-sha256-tail", "rewrap-gmac-tag", "rewrap-l1m"]
-        let expected: [ArkavoKASFault: [String]] = [
+        let expected: [KASFault: [String]] = [
             // A refused GMAC-bound or L1M rewrap is a finding (arkavo-rs refuses them), a refused ECDSA one a failure.
             .denyAll: rewraps,
             .shortRewrap: rewraps,
@@ -147,8 +147,10 @@ final class KASMockServerTests: XCTestCase {
             .dropAfterKeyExchange: ["kas-public-key", "garbage-header"],
             // Late (here 0.3 s) but within the checker's timeout: nothing fails.
             .slow: [],
+            // A 0xFF for every rewrap: the ECDSA one fails, the others are findings; the refusal checks still pass.
+            .errorInvalidFormat: rewraps, .errorPolicyDenied: rewraps, .errorCryptoError: rewraps, .errorServerError: rewraps,
         ]
-        for fault in ArkavoKASFault.allCases {
+        for fault in KASFault.allCases {
             let server = try start(.c, faults: [fault])
             defer { server.stop() }
             let results = try KASLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5)).run()

@@ -1,9 +1,9 @@
 # Shared by the load scripts, which source it with their arguments: [SECONDS] [CONNECTIONS], the
-# release binary and wrk checked, a port picked, and two helpers.
+# release binary (WIRECHECK=/path overrides it) and wrk checked, a port picked, and two helpers.
 seconds="${1:-30}"
 connections="${2:-64}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-bin="$here/.build/release/wirecheck"
+bin="${WIRECHECK:-$here/.build/release/wirecheck}"
 [ -x "$bin" ] || { echo "load: build first: swift build -c release" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "load: wrk is missing (make deps installs it)" >&2; exit 2; }
 port=$((20000 + RANDOM % 20000))
