@@ -10,7 +10,7 @@ SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 TARGET ?= all
 HOURS ?= 8
 
-.PHONY: deps deps-run deps-test build test run install fuzz-smoke fuzz mutants serve load bench peers vectors clean
+.PHONY: deps deps-run deps-test build test run install dist dist-check fuzz-smoke fuzz mutants serve load bench peers vectors clean
 
 ## Debian packages: `deps-run` what the main job needs, `deps-test` what the tests add, `deps` everything.
 deps:
@@ -45,6 +45,14 @@ test: deps-test build
 ## The main job: every conformance suite against the reference implementation, through its shim.
 run: build
 	.build/debug/wirecheck run
+
+## The release for people without Swift: dist/wirecheck-<version>-linux-<arch>.tar.gz and .sha256 (scripts/dist.sh:
+## Swift runtime and C libraries linked statically, Vectors/ beside bin/), then dist-check runs it stripped of Swift.
+dist: deps-test
+	scripts/dist.sh
+
+dist-check: dist
+	scripts/dist-check.sh dist/wirecheck-*-linux-$$(uname -m).tar.gz
 
 ## `wirecheck` on your PATH: a release build copied to $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
 PREFIX ?= /usr/local
@@ -104,4 +112,4 @@ vectors: build
 	.build/debug/wirecheck vectors generate
 
 clean:
-	rm -rf .build .build-fuzz Fuzz/.build
+	rm -rf .build .build-fuzz .build-dist dist Fuzz/.build

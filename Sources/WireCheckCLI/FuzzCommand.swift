@@ -55,7 +55,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Also require the error class of refused inputs.") var strict = false
     @Option(help: ArgumentHelp("Expectations file: disabled, expectedFailures, errorMap, acceptable.", valueName: "FILE"))
     var expect: String?
-    @Option(help: "The vectors folder whose cases seed the run.") var vectors = "Vectors"
+    @Option(help: "The vectors folder whose cases seed the run.") var vectors = Installation.vectorsDirectory
     @Option(help: ArgumentHelp("Seconds a shim may take for one input before it is killed.", valueName: "S")) var timeout = 10.0
     @Option(help: ArgumentHelp("Inputs written to the shim ahead of its answers.", valueName: "N")) var pipeline = 128
     @Option(help: ArgumentHelp("Distinct findings kept; further ones are counted.", valueName: "N")) var maxFindings = 100

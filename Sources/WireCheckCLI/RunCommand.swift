@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
             Example: wirecheck run
             """)
 
-    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: "The vectors folder.") var vectors = Installation.vectorsDirectory
     @Option(help: "Write the report here instead of reports/<run-name>/.") var reportDir: String?
     @Option(help: "Seconds a shim may take for one case.") var timeout = 10.0
     @Option(help: ArgumentHelp("Reference shim processes run side by side, each taking whole vector files.", valueName: "N"))

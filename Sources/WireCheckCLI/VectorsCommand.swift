@@ -56,7 +56,7 @@ struct FlagsCommand: ParsableCommand {
         abstract: "List the flags of the vectors with their bug type, case count, suites and meaning (the values of --flag).",
         discussion: "Example: wirecheck vectors flags --bug-type AUTH_BYPASS")
 
-    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: "The vectors folder.") var vectors = Installation.vectorsDirectory
     @Option(help: ArgumentHelp("Only flags of this bug type.", valueName: "B")) var bugType: String?
     @Flag(help: "Print as JSON.") var json = false
 
@@ -107,7 +107,7 @@ struct ListCommand: ParsableCommand {
         abstract: "List the suites in the vectors folder with their case counts and error classes.",
         discussion: "Example: wirecheck vectors list --json")
 
-    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: "The vectors folder.") var vectors = Installation.vectorsDirectory
     @Flag(help: "Print as JSON.") var json = false
 
     func run() throws {
@@ -158,7 +158,7 @@ struct VerifyCommand: ParsableCommand {
               wirecheck vectors verify --list --flag NonCanonical
             """)
 
-    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: "The vectors folder.") var vectors = Installation.vectorsDirectory
     @Option(help: ArgumentHelp("Command line of the implementation's shim (run with /bin/sh -c).", valueName: "CMD"))
     var shim: String?
     @Option(help: ArgumentHelp("Run only cases whose id matches (glob, repeatable; a plain prefix selects a subtree).", valueName: "GLOB"))

@@ -15,7 +15,7 @@ struct WireCheck: AsyncParsableCommand {
             Exit codes: 0 no failure, 1 at least one FAIL or XPASS (or, for a run, no case executed at all), \
             2 the harness could not run (bad arguments, unreadable files, a shim that never answers hello).
             """,
-        version: Harness.version,
+        version: Installation.versionLine,
         subcommands: [RunCommand.self, VectorsCommand.self, ShimCommand.self, FuzzCommand.self] + Families.commands
             + [ServeCommand.self, CheckCommand.self, BenchCommand.self])
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConformanceKit
 import Foundation
 import WireCore
 
@@ -22,7 +23,7 @@ struct ArkavoSchemasCommand: ParsableCommand {
 
     @Argument(help: "The schema to print (event.fbs, entity.fbs or metadata.fbs); every one, each headed by its path, when absent.")
     var name: String?
-    @Option(help: "The vectors folder.") var vectors = "Vectors"
+    @Option(help: "The vectors folder.") var vectors = Installation.vectorsDirectory
     @Flag(help: "Print the schema files' paths instead of their text.") var list = false
     @Flag(help: "Print a JSON array of {name, path, text} (the text left out with --list).") var json = false
 
