@@ -30,7 +30,8 @@ echo "dist-check: unpacked $(du -sh "$root" | cut -f1) in $root"
 
 extra="$(ldd "$root/bin/wirecheck" | awk '{print $1, $3}' | while read -r library path; do
   case "$library" in
-    linux-vdso.so.*|libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|/lib64/ld-linux*|libstdc++.so.*|libgcc_s.so.*) ;;
+    linux-vdso.so.*|libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|libresolv.so.*|libutil.so.*|*/ld-linux*|ld-linux*|\
+      libstdc++.so.*|libgcc_s.so.*) ;;
     *) [ "$(dirname "$(realpath "$path")")" = "$(realpath "$root/lib")" ] || echo "$library ($path)" ;;
   esac
 done)"
@@ -73,7 +74,8 @@ if [ "$debootstrap" = 1 ]; then
     fail "debootstrap (see $work/debootstrap.log)"
   cp -R "$root" "$chroot_dir/opt/"
   mount -t proc proc "$chroot_dir/proc"
-  trap 'umount "$chroot_dir/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
+  # Never rm -rf through a /proc that is still mounted.
+  trap 'umount "$chroot_dir/proc" 2>/dev/null; mountpoint -q "$chroot_dir/proc" || rm -rf "$work"' EXIT
   in_root() { env -i PATH=/usr/bin:/bin HOME=/tmp LANG=C.UTF-8 /usr/sbin/chroot "$chroot_dir" sh -c "cd /tmp && $*"; }
   echo "dist-check: debootstrap root: $(in_root "cat /etc/debian_version"), glibc $(in_root "ldd --version | head -1 | awk '{print \$NF}'")"
   in_root "/opt/$name/bin/wirecheck --version" || fail "--version in the Debian root"

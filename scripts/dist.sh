@@ -56,9 +56,14 @@ for bundle in "$built"/*.resources; do
   cp -R "$bundle" "$stage/bin/"
 done
 # Whatever is still linked dynamically and is not part of glibc or the C++ runtime goes in lib/.
+if ldd "$stage/bin/wirecheck" | grep -q "not found"; then
+  echo "dist: bin/wirecheck needs a library that is not on this machine:" >&2
+  ldd "$stage/bin/wirecheck" | grep "not found" >&2
+  exit 1
+fi
 ldd "$stage/bin/wirecheck" | awk '$3 ~ /^\// {print $3}' | while read -r library; do
   case "$(basename "$library")" in
-    libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|ld-linux*|libstdc++.so.*|libgcc_s.so.*) ;;
+    libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|libresolv.so.*|libutil.so.*|ld-linux*|libstdc++.so.*|libgcc_s.so.*) ;;
     *) cp -L "$library" "$stage/lib/" ;;
   esac
 done
@@ -68,8 +73,11 @@ mkdir -p "$stage/dictionaries"
 cp Fuzz/Dictionaries/*.dict "$stage/dictionaries/"
 cp LICENSE "$stage/LICENSE"
 # The oldest glibc it runs on: the newest GLIBC_ symbol version the binary and lib/ ask for.
-glibc_min="$(objdump -T "$stage/bin/wirecheck" "$stage"/lib/*.so* 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' |
-  sort -uV | tail -1)"
+shopt -s nullglob
+glibc_min="$( (objdump -T "$stage/bin/wirecheck" "$stage"/lib/*.so* || true) | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' |
+  sort -uV | tail -1 || true)"
+shopt -u nullglob
+[ -n "$glibc_min" ] || { echo "dist: objdump found no GLIBC_ symbol versions in bin/wirecheck" >&2; exit 1; }
 sed "s/@GLIBC_MIN@/$glibc_min/g" scripts/dist/README.md >"$stage/README.md"
 mkdir -p "$stage/examples"
 cp Examples/python_shim.py "$stage/examples/"

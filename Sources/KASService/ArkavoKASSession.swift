@@ -59,7 +59,7 @@ public struct ArkavoKASSession: Sendable {
     private func rewrap(_ header: Header) -> [UInt8] {
         guard let session else { return Self.error("invalid_format", "no session key: send a 0x01 public key first") }
         if let type = faults.lazy.compactMap(\.errorType).first { return Self.error(type, "fault injection (--fault): every rewrap fails") }
-        let released: (payloadKey: [UInt8], kasSecret: [UInt8])
+        let released: (payloadKey: [UInt8], kasSecret: [UInt8], binding: BindingVariant?)
         switch release.release(header) {
         case .success(let keys): released = keys
         case .failure(.wrongCurve(let curve)):

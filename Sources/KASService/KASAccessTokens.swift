@@ -1,29 +1,36 @@
+import Crypto
 import Foundation
-import Synchronization
 
-/// The access tokens the mock's client-credentials endpoint has issued, each with its expiry. A token is 32 random bytes
-/// in Base64url, opaque to the client as a real identity provider's need not be; tokens that have expired are dropped
-/// whenever one is issued, so a long load run does not grow the table without end.
-final class KASAccessTokens: Sendable {
+/// The access tokens of the mock's client-credentials endpoint, stateless so that a client asking for tokens in a loop
+/// costs no memory: a token is its expiry (8 bytes, big-endian seconds since 1970) and the first 16 bytes of its
+/// HMAC-SHA256 under a key made when the server starts, in Base64url. A token from another run does not verify.
+struct KASAccessTokens: Sendable {
     /// How long a token is valid, in seconds (`expires_in`).
     let lifetime: TimeInterval
-    private let issued = Mutex<[String: Date]>([:])
+    private let key = SymmetricKey(size: .bits256)
 
     init(lifetime: TimeInterval) { self.lifetime = lifetime }
 
     /// A fresh token, valid from `now` for `lifetime`.
     func issue(now: Date) -> String {
-        let token = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        issued.withLock { table in
-            table = table.filter { $0.value > now }
-            table[token] = now.addingTimeInterval(lifetime)
-        }
-        return token
+        let expiry = UInt64(max(0, now.addingTimeInterval(lifetime).timeIntervalSince1970))
+        let body = (0..<8).map { UInt8(truncatingIfNeeded: expiry >> (56 - 8 * $0)) }
+        let mac = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)
+        return Data(body + mac).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Whether `token` was issued here and has not expired at `now`.
+    /// Whether `token` was issued by this server and has not expired at `now`.
     func isValid(_ token: String, now: Date) -> Bool {
-        issued.withLock { table in table[token].map { $0 > now } ?? false }
+        guard token.count == 32,
+            let bytes = Data(base64Encoded: token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")),
+            bytes.count == 24
+        else { return false }
+        let body = Array(bytes.prefix(8))
+        let expected = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)
+        // Constant time: every byte is compared whatever the first difference.
+        guard zip(expected, bytes.suffix(16)).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { return false }
+        let expiry = body.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return Double(expiry) > now.timeIntervalSince1970
     }
 }

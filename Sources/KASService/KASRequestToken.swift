@@ -5,9 +5,9 @@ import _CryptoExtras
 
 /// A compact JWS as the KAS reads one: the rewrap's signed request token (claims `requestBody`, `iat`, `exp`) and the
 /// DPoP proof whose header `jwk` is the key the token must be signed with. The platform parses the token without
-/// verifying it, checks its times with a minute of skew, and verifies the signature only when the request came with a
-/// DPoP key (`service/kas/access/rewrap.go`, `extractSRTBody`); the mock does the same. RS256 (otdf-python, the Go SDK)
-/// and ES256 signatures are verified; another `alg` does not verify.
+/// verifying it, checks its times with a minute of skew, and verifies the signature only when the request is bound to a
+/// DPoP key, and then as RS256 only (`service/kas/access/rewrap.go`, `extractSRTBody`, `verifySRTSignature`); the mock
+/// takes a request that carries a DPoP proof as bound to the proof's key.
 public struct KASRequestToken: Sendable {
     /// The protected header.
     public var header: JSONObject
@@ -52,50 +52,48 @@ public struct KASRequestToken: Sendable {
         return nil
     }
 
-    /// Whether the signature verifies under `jwk` (an RSA key for RS256, a P-256 key for ES256).
+    /// Whether the signature is RS256 and verifies under the RSA key `jwk`.
     public func isSigned(by jwk: JSONObject) -> Bool {
-        let algorithm = header["alg"]?.stringValue
-        switch (algorithm, jwk["kty"]?.stringValue) {
-        case ("RS256", "RSA"):
-            guard let n = Self.field(jwk, "n"), let e = Self.field(jwk, "e"),
-                let key = try? _RSA.Signing.PublicKey(n: n, e: e)
-            else { return false }
-            return key.isValidSignature(
-                _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
-        case ("ES256", "EC"):
-            guard jwk["crv"]?.stringValue == "P-256", let x = Self.field(jwk, "x"), let y = Self.field(jwk, "y"), x.count == 32,
-                y.count == 32,
-                let key = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y),
-                let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(signature, for: SHA256.hash(data: signingInput))
-        default:
-            return false
-        }
+        guard header["alg"]?.stringValue == "RS256", jwk["kty"]?.stringValue == "RSA", let n = Self.field(jwk, "n"),
+            let e = Self.field(jwk, "e"), let key = try? _RSA.Signing.PublicKey(n: n, e: e)
+        else { return false }
+        return key.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
     }
 
     private static func field(_ jwk: JSONObject, _ name: String) -> [UInt8]? {
         jwk[name]?.stringValue.flatMap { try? Base64.decode($0, variant: .goRawURL) }
     }
 
-    /// `claims` signed ES256 under `key`, with `extraHeader` members (a DPoP proof's `typ` and `jwk`).
-    public static func sign(_ claims: [(String, JSONValue)], with key: P256.Signing.PrivateKey, extraHeader: [(String, JSONValue)] = [])
+    /// `claims` signed RS256 under `key`, with `extraHeader` members (a DPoP proof's `typ` and `jwk`).
+    public static func sign(_ claims: [(String, JSONValue)], with key: _RSA.Signing.PrivateKey, extraHeader: [(String, JSONValue)] = [])
         -> String
     {
-        let header = JSONWriter.compact(.object(JSONObject([("alg", "ES256")] + extraHeader)))
+        let header = JSONWriter.compact(.object(JSONObject([("alg", "RS256")] + extraHeader)))
         let payload = JSONWriter.compact(.object(JSONObject(claims)))
         let input = Base64.encode(Array(header.utf8), variant: .goRawURL) + "." + Base64.encode(Array(payload.utf8), variant: .goRawURL)
-        let signature = (try? key.signature(for: SHA256.hash(data: Array(input.utf8))).rawRepresentation) ?? Data()
+        let signature =
+            (try? key.signature(for: SHA256.hash(data: Array(input.utf8)), padding: .insecurePKCS1v1_5).rawRepresentation) ?? Data()
         return input + "." + Base64.encode(Array(signature), variant: .goRawURL)
     }
 
-    /// The public JWK of `key` (`kty` EC, `crv` P-256, `x`, `y`).
-    public static func jwk(of key: P256.Signing.PublicKey) -> JSONValue {
-        let point = Array(key.x963Representation)
+    /// The public JWK of `key` (`kty` RSA, `n`, `e`).
+    public static func jwk(of key: _RSA.Signing.PublicKey) -> JSONValue {
+        guard let primitives = try? key.getKeyPrimitives() else { return .object(JSONObject()) }
         return .object(
             JSONObject([
-                ("kty", "EC"), ("crv", "P-256"), ("x", .string(Base64.encode(point[1..<33], variant: .goRawURL))),
-                ("y", .string(Base64.encode(point[33..<65], variant: .goRawURL))),
+                ("kty", "RSA"), ("n", .string(Base64.encode(Array(primitives.modulus), variant: .goRawURL))),
+                ("e", .string(Base64.encode(Array(primitives.publicExponent), variant: .goRawURL))),
             ]))
+    }
+
+    /// A fresh 2048-bit RSA key for signing request tokens and DPoP proofs. BoringSSL's key generation does not fail on a
+    /// working machine; if it ever did, nothing could be signed, so it stops the process with the reason.
+    public static func makeSigningKey() -> _RSA.Signing.PrivateKey {
+        do {
+            return try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        } catch {
+            fatalError("RSA key generation failed: \(error)")
+        }
     }
 }

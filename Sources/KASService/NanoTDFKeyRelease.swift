@@ -21,8 +21,9 @@ struct NanoTDFKeyRelease {
     /// A policy whose content (in the clear, or decrypted) holds these bytes is refused.
     let deniedPolicyText: [UInt8]?
 
-    /// The payload key of `header` and the raw ECDH secret it was derived from (era A of the Arkavo rewrap wraps that).
-    func release(_ header: Header) -> Result<(payloadKey: [UInt8], kasSecret: [UInt8]), Refusal> {
+    /// The payload key of `header`, the raw ECDH secret it was derived from (era A of the Arkavo rewrap wraps that) and
+    /// the binding form that verified (nil under `--fault ignore-binding` when none did).
+    func release(_ header: Header) -> Result<(payloadKey: [UInt8], kasSecret: [UInt8], binding: BindingVariant?), Refusal> {
         guard header.curve == .secp256r1 else { return .failure(.wrongCurve(header.curve.name)) }
         guard let kasSecret = KeyAgreement.sharedSecret(kasKey, peer: header.ephemeralPublicKey) else { return .failure(.badEphemeralKey) }
         let payloadKey = KeyAgreement.hkdf(secret: kasSecret, salt: KeyAgreement.salt(header.version))
@@ -31,7 +32,7 @@ struct NanoTDFKeyRelease {
         if let denied = deniedPolicyText, let policy = policyContent(header, payloadKey: payloadKey), policy.firstRange(of: denied) != nil {
             return .failure(.policyDenied)
         }
-        return .success((payloadKey, kasSecret))
+        return .success((payloadKey, kasSecret, bound))
     }
 
     /// The policy content in the clear: as written (type 1), decrypted (types 2 and 3, under each IV convention), or

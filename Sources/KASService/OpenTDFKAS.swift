@@ -202,17 +202,21 @@ struct OpenTDFKAS: Sendable {
         return .success(KASPublicKeyResponse(publicKey: publicKeyPEM, kid: message.v == "1" ? "" : Self.kid))
     }
 
-    /// `Rewrap`: authentication, the signed request token, then one result per key access object.
+    /// `Rewrap`: authentication, the signed request token, then one result per key access object. The refusals carry the
+    /// platform's messages (`platformText`); the authentication interceptor's is `unauthenticated`.
     func rewrap(_ message: KASRewrapRequest, _ request: APIRequest) -> Result<KASRewrapResponse, KASCallError> {
+        func refuse(_ code: KASCallError.Code, _ description: String) -> Result<KASRewrapResponse, KASCallError> {
+            .failure(KASCallError(code, Self.platformText(code, description)))
+        }
         let checks = !faults.contains(.skipTokenChecks)
         if checks {
+            // The platform's interceptor takes `Bearer` or `DPoP`, as written.
             let authorization = request.header("Authorization") ?? ""
-            let scheme = authorization.prefix { $0 != " " }.lowercased()
-            guard scheme == "bearer" || scheme == "dpop" else {
-                return .failure(KASCallError(.unauthenticated, "missing authorization header"))
-            }
+            let scheme = authorization.prefix { $0 != " " }
             let bearer = authorization.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
-            guard tokens.isValid(bearer, now: now()) else { return .failure(KASCallError(.unauthenticated, "invalid auth token")) }
+            guard scheme == "Bearer" || scheme == "DPoP", tokens.isValid(bearer, now: now()) else {
+                return .failure(KASCallError(.unauthenticated, "unauthenticated"))
+            }
         }
         let token: KASRequestToken
         let body: String
@@ -220,37 +224,34 @@ struct OpenTDFKAS: Sendable {
             token = try KASRequestToken(compact: message.signedRequestToken)
             body = try token.requestBody()
         } catch {
-            let missingBody = error.description.hasSuffix("request body")
-            return .failure(
-                KASCallError(missingBody ? .invalidArgument : .unauthenticated, missingBody ? error.description : "could not parse token"))
+            return error.description.hasSuffix("request body")
+                ? refuse(.invalidArgument, error.description) : refuse(.unauthenticated, "could not parse token")
         }
         if checks {
-            // With a DPoP proof the token must be signed by the proof's key, as the platform does when DPoP binds the key.
+            // A request with a DPoP proof is taken as bound to the proof's key: the token must be signed with it (RS256).
             let dpop = request.header("DPoP").flatMap { try? KASRequestToken(compact: $0) }
             if request.header("DPoP") != nil {
                 guard let dpop, let jwk = dpop.header["jwk"]?.objectValue, dpop.isSigned(by: jwk),
                     dpop.claims["htm"]?.stringValue == request.method
-                else { return .failure(KASCallError(.unauthenticated, "invalid DPoP proof")) }
-                guard token.isSigned(by: jwk) else { return .failure(KASCallError(.unauthenticated, "unable to verify request token")) }
+                else { return .failure(KASCallError(.unauthenticated, "unauthenticated")) }
+                guard token.isSigned(by: jwk) else { return refuse(.unauthenticated, "unable to verify request token") }
             }
             if token.timeFailure(now: now()) != nil {
-                return .failure(KASCallError(.unauthenticated, dpop == nil ? "could not parse token" : "unable to verify request token"))
+                return refuse(.unauthenticated, dpop == nil ? "could not parse token" : "unable to verify request token")
             }
         }
         let unsigned: KASUnsignedRewrapRequest
         do throws(KASMessageError) {
             unsigned = try KASUnsignedRewrapRequest(requestBody: body)
         } catch {
-            return .failure(KASCallError(.invalidArgument, "invalid request body"))
+            return refuse(.invalidArgument, "invalid request body")
         }
-        guard unsigned.clientPublicKey.contains("-----BEGIN") else {
-            return .failure(KASCallError(.invalidArgument, "clientPublicKey failure"))
-        }
+        guard unsigned.clientPublicKey.contains("-----BEGIN") else { return refuse(.invalidArgument, "clientPublicKey failure") }
         let session: (sessionPublicKey: String, wrap: ([UInt8]) -> [UInt8]?)
         do throws(KASSessionKey.Unusable) {
             session = try KASSessionKey.make(clientPEM: unsigned.clientPublicKey)
         } catch {
-            return .failure(KASCallError(.invalidArgument, "clientPublicKey unsupported type"))
+            return refuse(.invalidArgument, "clientPublicKey unsupported type")
         }
         var response = KASRewrapResponse()
         // The platform rewraps NanoTDF requests only when none of the call's requests is for another algorithm.
@@ -265,69 +266,90 @@ struct OpenTDFKAS: Sendable {
                     results: request.keyAccessObjects.map {
                         .init(
                             keyAccessObjectId: $0.id, status: "fail",
-                            error: "invalid_argument: the mock KAS rewraps NanoTDFs only (algorithm ec:secp256r1)")
+                            error: Self.platformText(
+                                .invalidArgument, "the mock KAS rewraps NanoTDFs only (algorithm ec:secp256r1)", prefixed: true))
                     })
             }
         }
         guard unsigned.isV1 else { return .success(response) }
-        // The v1 form is answered with the one key in entityWrappedKey, or the key access object's error as the call's.
-        guard let result = response.responses.first?.results.first else {
-            return .failure(KASCallError(.invalidArgument, "invalid request"))
-        }
+        // The v1 form is answered with the one key in entityWrappedKey, or with the key access object's error as the call's:
+        // a Connect error keeps its code, a plain one (a binding or parse failure) is `unknown`, as connect-go sends it.
+        guard let result = response.responses.first?.results.first else { return refuse(.invalidArgument, "invalid request") }
         guard let wrapped = result.kasWrappedKey else {
-            let forbidden = result.error?.hasPrefix("permission_denied") ?? false
-            return .failure(KASCallError(forbidden ? .permissionDenied : .invalidArgument, result.error ?? "invalid request"))
+            let error = result.error ?? ""
+            for code in [KASCallError.Code.permissionDenied, .invalidArgument] where error.hasPrefix(code.rawValue + ": ") {
+                return .failure(KASCallError(code, String(error.dropFirst(code.rawValue.count + 2))))
+            }
+            return .failure(KASCallError(.unknown, error))
         }
         response.entityWrappedKey = wrapped
         return .success(response)
     }
 
-    /// One NanoTDF policy request: its single key access object's header opened with the KAS key.
+    /// One NanoTDF policy request: its single key access object's header read as the platform's Go SDK reads it (an
+    /// ECDSA binding only in Go's length-prefixed form), the key derived, the policy read as JSON, the binding verified
+    /// in the forms the platform verifies (SHA-256 tail, Go ECDSA), then the access decision.
     private func nano(_ request: KASUnsignedRewrapRequest.PolicyRequest, wrap: ([UInt8]) -> [UInt8]?) -> KASRewrapResponse.PolicyResult {
         func fail(_ id: String, _ error: String) -> KASRewrapResponse.Result { .init(keyAccessObjectId: id, status: "fail", error: error) }
         guard request.keyAccessObjects.count == 1, let kao = request.keyAccessObjects.first else {
             return .init(
                 policyId: request.policyId,
-                results: request.keyAccessObjects.map { fail($0.id, "invalid_argument: NanoTDFs should not have multiple KAOs per Policy") }
-            )
+                results: request.keyAccessObjects.map {
+                    fail($0.id, Self.platformText(.invalidArgument, "NanoTDFs should not have multiple KAOs per Policy", prefixed: true))
+                })
         }
-        // An ECDSA binding may be in the spec's fixed-width form or Go's length-prefixed one, and a header in one form can
-        // parse in the other; the form whose binding verifies is the one it was written in.
-        let forms = [Container.ECDSABindingForm.fixedWidth, .goLengthPrefixed]
-        let headers = forms.compactMap { try? Container.parseHeader(kao.header, ecdsaBindingForm: $0).header }
-        guard let first = headers.first else {
-            let reason: String
-            do throws(NanoTDFError) {
-                _ = try Container.parseHeader(kao.header)
-                reason = "no form parses"
-            } catch {
-                reason = error.description
-            }
-            return .init(policyId: request.policyId, results: [fail(kao.id, "failed to parse NanoTDF header: \(reason)")])
+        return .init(policyId: request.policyId, results: [nano(kao, wrap: wrap, fail: { fail(kao.id, $0) })])
+    }
+
+    private func nano(
+        _ kao: KASUnsignedRewrapRequest.KeyAccessObject, wrap: ([UInt8]) -> [UInt8]?, fail: (String) -> KASRewrapResponse.Result
+    ) -> KASRewrapResponse.Result {
+        let header: Header
+        do throws(NanoTDFError) {
+            header = try Container.parseHeader(kao.header, ecdsaBindingForm: .goLengthPrefixed).header
+        } catch {
+            return fail("failed to parse NanoTDF header: \(error)")
         }
-        let kid = String(decoding: first.kas.identifier, as: UTF8.self)
+        guard header.policy.kind == .embeddedPlaintext || header.policy.kind == .embeddedEncrypted else {
+            return fail("failed to parse NanoTDF header: unsupported policy mode: \(header.policy.kind.rawValue)")
+        }
+        let kid = String(decoding: header.kas.identifier, as: UTF8.self)
         guard kid.isEmpty || kid == Self.kid else {
-            return .init(
-                policyId: request.policyId,
-                results: [fail(kao.id, "failed to generate symmetric key: no key with kid \(kid) (the mock's EC key is \(Self.kid))")])
+            return fail("failed to generate symmetric key: no key with kid \(kid) (the mock's EC key is \(Self.kid))")
         }
-        let releases = headers.map { release.release($0) }
-        let result: KASRewrapResponse.Result
-        switch releases.first(where: { if case .success = $0 { true } else { false } }) ?? releases[0] {
-        case .failure(.wrongCurve(let curve)): result = fail(kao.id, "failed to generate symmetric key: the KAS key is P-256, not \(curve)")
-        case .failure(.badEphemeralKey): result = fail(kao.id, "failed to generate symmetric key: the ephemeral key is not on P-256")
-        case .failure(.bindingMismatch): result = fail(kao.id, "policy binding verification failed")
-        case .failure(.policyDenied): result = fail(kao.id, "permission_denied: forbidden")
+        switch release.release(header) {
+        case .failure(.wrongCurve(let curve)): return fail("failed to generate symmetric key: the KAS key is P-256, not \(curve)")
+        case .failure(.badEphemeralKey): return fail("failed to generate symmetric key: the ephemeral key is not on P-256")
+        case .failure(.bindingMismatch): return fail("policy binding verification failed")
+        case .failure(.policyDenied): return fail(Self.platformText(.permissionDenied, "forbidden", prefixed: true))
         case .success(let keys):
-            if faults.contains(.denyAll) {
-                result = fail(kao.id, "permission_denied: forbidden")
-            } else if let wrapped = wrap(keys.payloadKey) {
-                result = .init(keyAccessObjectId: kao.id, status: "permit", kasWrappedKey: wrapped)
-            } else {
-                result = fail(kao.id, "permission_denied: forbidden")
+            let container = Container(header: header, payload: Payload(iv: [], ciphertext: [], tag: []))
+            // The platform decrypts an encrypted policy under a zero IV, and reads either kind as a JSON object.
+            let policy =
+                header.policy.kind == .embeddedPlaintext
+                ? header.policy.content : container.openPolicy(key: kasKey, payloadKey: keys.payloadKey, convention: .zeroPrefix)
+            guard let policy else { return fail("Error extracting policy: error decrypting policy body: message authentication failed") }
+            guard let value = try? JSONParser.parse(policy), value.objectValue != nil || value.isNull else {
+                let kind = header.policy.kind == .embeddedPlaintext ? "plaintext" : "encrypted"
+                return fail("Error extracting policy: error unmarshalling \(kind) policy")
             }
+            // The platform's "GMAC" check is the SHA-256 tail; an AES-GCM tag (the KIT's form) or a fixed-width ECDSA binding
+            // does not verify there.
+            guard faults.contains(.ignoreBinding) || keys.binding == .sha256Tail || keys.binding == .ecdsaGo else {
+                return fail("policy binding verification failed")
+            }
+            if faults.contains(.denyAll) { return fail(Self.platformText(.permissionDenied, "forbidden", prefixed: true)) }
+            guard let wrapped = wrap(keys.payloadKey) else {
+                return fail(Self.platformText(.permissionDenied, "forbidden", prefixed: true))
+            }
+            return .init(keyAccessObjectId: kao.id, status: "permit", kasWrappedKey: wrapped)
         }
-        return .init(policyId: request.policyId, results: [result])
+    }
+
+    /// The text of the platform's `err400`/`err401`/`err403`: "request error", then the gRPC status; as a per-KAO error the
+    /// Connect code comes first (`permission_denied: request error\nrpc error: code = PermissionDenied desc = forbidden`).
+    static func platformText(_ code: KASCallError.Code, _ description: String, prefixed: Bool = false) -> String {
+        (prefixed ? "\(code.rawValue): " : "") + "request error\nrpc error: code = \(code.grpcName) desc = \(description)"
     }
 
     // MARK: Answers
@@ -356,6 +378,7 @@ struct KASCallError: Error, Equatable {
         case unimplemented
         case resourceExhausted = "resource_exhausted"
         case internalError = "internal"
+        case unknown
 
         /// The HTTP status of the code (Connect protocol, "Error Codes").
         var httpStatus: Int {
@@ -366,7 +389,7 @@ struct KASCallError: Error, Equatable {
             case .notFound: 404
             case .resourceExhausted: 429
             case .unimplemented: 501
-            case .internalError: 500
+            case .internalError, .unknown: 500
             }
         }
 
@@ -380,6 +403,21 @@ struct KASCallError: Error, Equatable {
             case .unimplemented: 12
             case .internalError: 13
             case .unauthenticated: 16
+            case .unknown: 2
+            }
+        }
+
+        /// The gRPC status name, as Go's `status.Error` writes it in a message.
+        var grpcName: String {
+            switch self {
+            case .invalidArgument: "InvalidArgument"
+            case .unauthenticated: "Unauthenticated"
+            case .permissionDenied: "PermissionDenied"
+            case .notFound: "NotFound"
+            case .unimplemented: "Unimplemented"
+            case .resourceExhausted: "ResourceExhausted"
+            case .internalError: "Internal"
+            case .unknown: "Unknown"
             }
         }
     }

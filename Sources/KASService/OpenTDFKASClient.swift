@@ -3,18 +3,20 @@ import Crypto
 import Foundation
 import NanoTDF
 import WireCore
+import _CryptoExtras
 
 /// A NanoTDF client of an OpenTDF KAS, written from the protocol (spec section 9.5) for `wirecheck nanotdf decrypt
 /// --kas http://…` and `check kas`: discovery of the token endpoint (`/.well-known/opentdf-configuration`), client
-/// credentials for a bearer token, `PublicKey`, and `Rewrap` with an EC client key, the request token signed ES256
-/// under a DPoP key sent beside it, the answer unwrapped with HKDF(ECDH, SHA-256("L1L")) and AES-GCM.
+/// credentials for a bearer token, `PublicKey`, and `Rewrap` with an EC client key, the request token signed RS256 (the
+/// only algorithm the platform verifies) under a DPoP key whose proof is sent beside it, the answer unwrapped with
+/// HKDF(ECDH, SHA-256("L1L")) and AES-GCM.
 public struct OpenTDFKASClient: Sendable {
     /// The platform (`http://HOST:PORT`).
     public let http: HTTPProbe
     /// The bearer token sent with a rewrap (from `authenticate`, or given).
     public var bearer: String?
     /// The key the request token is signed with; its public JWK goes in the DPoP proof.
-    public let dpopKey = P256.Signing.PrivateKey()
+    public let dpopKey = KASRequestToken.makeSigningKey()
 
     /// A client of the platform at `baseURL`.
     public init(baseURL: String, timeout: Double = 10) throws(OpenTDFKASClientError) {
@@ -73,7 +75,7 @@ public struct OpenTDFKASClient: Sendable {
     /// The request token for `request`, signed with `key` (the DPoP key unless another is given), issued at `issuedAt`
     /// and valid for `lifetime` seconds.
     public func signedRequestToken(
-        _ request: KASUnsignedRewrapRequest, key: P256.Signing.PrivateKey? = nil, issuedAt: Date = Date(), lifetime: TimeInterval = 120
+        _ request: KASUnsignedRewrapRequest, key: _RSA.Signing.PrivateKey? = nil, issuedAt: Date = Date(), lifetime: TimeInterval = 120
     ) -> String {
         let iat = Int64(issuedAt.timeIntervalSince1970)
         return KASRequestToken.sign(

@@ -11,8 +11,8 @@ import _CryptoExtras
 /// WireCheck makes for that key in each binding form and with an encrypted policy (each unwrapped and its payload
 /// opened), an RSA client key (OAEP SHA-1), the REST and proto forms of the rewrap, and the refusals: no bearer token,
 /// an expired request token, one signed by another key than its DPoP proof's, a tampered binding, a header that does
-/// not parse, a body over 1 MiB. A fixed-width ECDSA binding that a Go platform refuses is a finding, as the platform
-/// reads Go's length-prefixed form.
+/// not parse, a body over 1 MiB. A refused fixed-width ECDSA binding or KIT "GMAC" tag is a finding: the platform reads
+/// Go's length-prefixed ECDSA form and checks "GMAC" as the SHA-256 tail, so it refuses both (the mock does too).
 public final class OpenTDFKASLiveChecker: LiveCheckSession {
     /// What to check.
     public struct Options: Sendable {
@@ -102,7 +102,7 @@ public final class OpenTDFKASLiveChecker: LiveCheckSession {
             check(name, spec: ["9.5", "9.4"]) {
                 guard let kasKey else { return .skip("no KAS key") }
                 let made = try Self.container(kasKey: kasKey, binding: binding, encryptedPolicy: encrypted)
-                return try rewrap(made, refusedIsFinding: binding == .ecdsaFixed)
+                return try rewrap(made, refusalFinding: Self.platformRefuses[binding])
             }
         }
         check("rewrap-proto", spec: ["9.5"]) {
@@ -153,7 +153,7 @@ public final class OpenTDFKASLiveChecker: LiveCheckSession {
         }
         check("refuse-wrongly-signed-request-token", spec: ["9.5"]) {
             guard let kasKey else { return .skip("no KAS key") }
-            let token = client.signedRequestToken(try request(kasKey).1, key: P256.Signing.PrivateKey())
+            let token = client.signedRequestToken(try request(kasKey).1, key: Self.otherKey)
             let reply = try client.rewrap(token: token)
             return reply.status == 401
                 ? .pass("401 \(Self.code(reply))")
@@ -191,7 +191,7 @@ public final class OpenTDFKASLiveChecker: LiveCheckSession {
     }
 
     /// One rewrap in `codec` (or REST), unwrapped with the client key; the payload must open.
-    private func rewrap(_ made: Container, codec: ConnectCodec = .json, rest: Bool = false, refusedIsFinding: Bool = false) throws
+    private func rewrap(_ made: Container, codec: ConnectCodec = .json, rest: Bool = false, refusalFinding: String? = nil) throws
         -> Outcome
     {
         let clientKey = P256.KeyAgreement.PrivateKey()
@@ -201,9 +201,8 @@ public final class OpenTDFKASLiveChecker: LiveCheckSession {
         guard let result else { return .fail("no result: the call was refused, \(status)") }
         guard let wrapped = result.kasWrappedKey else {
             let why = "refused (\(result.status)): \(result.error ?? "no error given")"
-            return refusedIsFinding && !(result.error ?? "").hasPrefix("permission_denied")
-                ? .finding("\(why): a Go platform reads an ECDSA binding in Go's length-prefixed form only (spec section 0, fact 3)")
-                : .fail("a header whose binding verifies was " + why)
+            if let refusalFinding, !(result.error ?? "").hasPrefix("permission_denied") { return .finding("\(why): \(refusalFinding)") }
+            return .fail("a header whose binding verifies was " + why)
         }
         guard let response, let key = KASSessionKey.unwrap(wrapped, sessionPublicKey: response.sessionPublicKey, clientKey: clientKey)
         else {
@@ -234,7 +233,15 @@ public final class OpenTDFKASLiveChecker: LiveCheckSession {
         return code.stringValue ?? "\(code)"
     }
 
+    /// The binding forms the platform refuses although the spec allows them, and why: a refusal of these is a finding.
+    static let platformRefuses: [BindingVariant: String] = [
+        .ecdsaFixed: "the platform reads an ECDSA binding in Go's length-prefixed form only (spec section 0, fact 3)",
+        .gmacTag: "the platform's \"GMAC\" binding is the SHA-256 tail; the KIT's AES-GCM tag does not verify there (spec 9.4)",
+    ]
+
     static let plaintext = Array("wirecheck opentdf kas live check".utf8)
+    /// A key that is not the DPoP proof's.
+    static let otherKey = KASRequestToken.makeSigningKey()
     static let kasURL = "http://kas.wirecheck.test/kas"
 
     /// A NanoTDF for `kasKey` (kid e1) with a fresh ephemeral key.
