@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WireCore
 
 /// The access tokens of the mock's client-credentials endpoint, stateless so that a client asking for tokens in a loop
 /// costs no memory: a token is its expiry (8 bytes, big-endian seconds since 1970) and the first 16 bytes of its
@@ -16,15 +17,13 @@ struct KASAccessTokens: Sendable {
         let expiry = UInt64(max(0, now.addingTimeInterval(lifetime).timeIntervalSince1970))
         let body = (0..<8).map { UInt8(truncatingIfNeeded: expiry >> (56 - 8 * $0)) }
         let mac = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)
-        return Data(body + mac).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64.encode(body + mac, variant: .goRawURL)
     }
 
     /// Whether `token` was issued by this server and has not expired at `now`.
     func isValid(_ token: String, now: Date) -> Bool {
         guard token.count == 32,
-            let bytes = Data(base64Encoded: token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")),
-            bytes.count == 24
+            let bytes = try? Base64.decode(token, variant: .goRawURL), bytes.count == 24
         else { return false }
         let body = Array(bytes.prefix(8))
         let expected = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)

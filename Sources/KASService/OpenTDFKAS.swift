@@ -41,13 +41,12 @@ struct OpenTDFKAS: Sendable {
             kasKey: kasKey, faults: faults.subtracting([.denyAll]), deniedPolicyText: deniedPolicyText.map { Array($0.utf8) })
         self.tokens = KASAccessTokens(lifetime: faults.contains(.expiredAccessToken) ? 0 : 300)
         self.now = now
+        let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: kasKey.scalarBytes)
+        self.publicKeyPEM = key.map { KASSessionKey.pem($0.publicKey.derRepresentation) } ?? ""
     }
 
-    /// The KAS's public key, PEM (SubjectPublicKeyInfo).
-    var publicKeyPEM: String {
-        let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: kasKey.scalarBytes)
-        return key.map { KASSessionKey.pem($0.publicKey.derRepresentation) } ?? ""
-    }
+    /// The KAS's public key, PEM (SubjectPublicKeyInfo), made once: every `PublicKey` call answers it.
+    let publicKeyPEM: String
 
     /// The answer to `request` when its path is one of these endpoints; nil otherwise. The URLs the discovery documents
     /// name are on the host the client asked for (`Host`), else on `authority`, the address the server is bound to.

@@ -193,8 +193,9 @@ public struct OpenTDFKASClientError: Error, CustomStringConvertible {
 
     /// A refused call: its status and the Connect (or gateway) error message.
     init(_ reply: HTTPProbe.Reply) {
-        let message = (try? JSONParser.parse(reply.body))?["message"]?.stringValue ?? String(reply.text.prefix(200))
-        let code = (try? JSONParser.parse(reply.body))?["code"].map { "\($0)" } ?? ""
+        let error = try? JSONParser.parse(reply.body)
+        let message = error?["message"]?.stringValue ?? String(reply.text.prefix(200))
+        let code = error?["code"].map { "\($0)" } ?? ""
         description = "the KAS answered \(reply.status)" + (code.isEmpty ? "" : " \(code)") + ": \(message)"
     }
 }
