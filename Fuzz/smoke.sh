@@ -7,7 +7,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-seconds="${SMOKE_SECONDS:-20}"
+seconds="${SMOKE_SECONDS:-10}"
 export SWIFT_BACKTRACE=enable=no
 # shellcheck source=Fuzz/parallel.sh
 source "$here/parallel.sh"

@@ -61,6 +61,7 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
         case scalarBounds = "ScalarBounds"
         case vectorBounds = "VectorBounds"
         case stringTerminator = "StringTerminator"
+        case stringUTF8 = "StringUTF8"
         case depthLimit = "DepthLimit"
         case tableLimit = "TableLimit"
         case trailingBytes = "TrailingBytes"
@@ -326,9 +327,22 @@ public struct ArkavoFlatBuffersSuite: VectorSuite {
             Self.broken(layout, "every-field", slug, comment, flag, change)
         }
         let version = layout.target(archive, slot: 1)
+        let profile = layout.target(archive, slot: 2)
+        let formatVersion = layout.target(layout.target(content, slot: 2), slot: 1)
         list += [
             broken("string-without-terminator", "archive.version's terminating zero replaced by 'A'", .stringTerminator) {
                 $0.bytes[version + 4 + $0.u32(version)] = 0x41
+            },
+            // Not UTF-8, each in a way a lax decoder lets through (a lone continuation byte, an encoded
+            // surrogate, an overlong form); every byte stays non-zero, so the terminator check still passes.
+            broken("string-not-utf8", "archive.profile's last byte ('3') replaced by 0x88, a lone continuation byte", .stringUTF8) {
+                $0.bytes[profile + 4 + $0.u32(profile) - 1] = 0x88
+            },
+            broken("string-surrogate", "content.format.version '1.6' replaced by ED A0 80 (the surrogate U+D800)", .stringUTF8) {
+                $0.bytes.replaceSubrange((formatVersion + 4)..<(formatVersion + 7), with: [0xED, 0xA0, 0x80])
+            },
+            broken("string-overlong", "archive.version '1.5' replaced by C0 AE 35 ('.' in an overlong form, then '5')", .stringUTF8) {
+                $0.bytes.replaceSubrange((version + 4)..<(version + 7), with: [0xC0, 0xAE, 0x35])
             },
             broken("string-past-end", "an archive.version length of 5000", .vectorBounds) { $0.setU32(version, 5000) },
             broken("topics-past-end", "a topics length of 1000 (4000 bytes)", .vectorBounds) {

@@ -88,6 +88,10 @@ enum ArkavoNotes {
         .scalarBounds: .init(bugType: .basic, description: "A vtable entry putting a scalar past the end of the buffer."),
         .vectorBounds: .init(bugType: .basic, description: "A vector or string whose length runs past the end of the buffer."),
         .stringTerminator: .init(bugType: .basic, description: "A string whose byte after the last is not 0."),
+        .stringUTF8: .init(
+            bugType: .basic,
+            description: "A string that is not UTF-8: refused, as the Rust Verifier (arkavo-rs) and flatc's JSON output refuse it; "
+                + "the C++ and Swift Verifiers do not check, and a decoder that repairs or keeps the bytes gives another table."),
         .depthLimit: .init(
             bugType: .weakParams,
             description:

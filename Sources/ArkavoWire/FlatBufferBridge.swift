@@ -44,8 +44,31 @@ final class FlatBufferBridge {
         return (0..<Int(v.count)).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)) }
     }
 
-    /// A decoded C string (invalid UTF-8 is repaired with U+FFFD; the Verifier does not check UTF-8).
+    /// A decoded C string, already checked with `firstStringNotUTF8`.
     static func string(_ v: ArkavoVector) -> String? { bytes(v).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The refusal of the first present string in `strings` (field path, decoded vector) that is not UTF-8,
+    /// at its first bad byte (offset in `buffer`, which the vectors point into); nil when all are UTF-8.
+    /// Unicode's definition, as Rust's `str::from_utf8`: no overlong forms, surrogates or scalars above U+10FFFF.
+    static func firstStringNotUTF8(_ strings: [(String, ArkavoVector)], in buffer: UnsafeBufferPointer<UInt8>) -> ArkavoError? {
+        for (path, v) in strings {
+            guard v.present, let data = v.data, let base = buffer.baseAddress else { continue }
+            let bytes = UnsafeBufferPointer(start: data, count: Int(v.count))
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var at = 0
+            scalars: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): at += scalar.count
+                case .emptyInput: break scalars
+                case .error:
+                    return .flatBufferInvalid(
+                        reason: "\(path): string of \(v.count) bytes is not UTF-8", offset: base.distance(to: data) + at)
+                }
+            }
+        }
+        return nil
+    }
 
     /// The verifier's refusal as an error.
     static func failure(_ failure: ArkavoVerifyFailure) -> ArkavoError {

@@ -2,20 +2,40 @@ import CArkavoFlatBuffers
 
 extension Metadata {
     /// Verifies `buffer` with the FlatBuffers Verifier (metadata.fbs) and decodes it; a refusal is
-    /// `flatbuffer-invalid` with the field, the check and the byte offset.
+    /// `flatbuffer-invalid` with the field, the check and the byte offset. A string that is not UTF-8 is
+    /// refused too: the C++ Verifier lets it through, but arkavo-rs reads Metadata with the Rust Verifier,
+    /// which refuses it, and flatc will not write it as JSON.
     public static func decode(_ buffer: [UInt8], limits: VerifierLimits = .default) throws(ArkavoError) -> Metadata {
-        var metadata = ArkavoMetadata()
-        var failure = ArkavoVerifyFailure()
-        let accepted = buffer.withUnsafeBufferPointer {
-            arkavo_decode_metadata($0.baseAddress, $0.count, limits.c, &metadata, &failure)
+        let decoded: Result<Metadata, ArkavoError> = buffer.withUnsafeBufferPointer { raw in
+            var metadata = ArkavoMetadata()
+            var failure = ArkavoVerifyFailure()
+            guard arkavo_decode_metadata(raw.baseAddress, raw.count, limits.c, &metadata, &failure) else {
+                return .failure(FlatBufferBridge.failure(failure))
+            }
+            if let refusal = FlatBufferBridge.firstStringNotUTF8(strings(of: metadata), in: raw) { return .failure(refusal) }
+            return .success(Metadata(metadata))
         }
-        guard accepted else { throw FlatBufferBridge.failure(failure) }
-        return Metadata(metadata)
+        return try decoded.get()
     }
 
-    /// Whether the generated Verifier alone accepts `buffer`.
+    /// Whether `buffer` passes the same checks as `decode` (the generated Verifier, then UTF-8 strings)
+    /// without building the table or explaining a refusal.
     public static func verifies(_ buffer: [UInt8], limits: VerifierLimits = .default) -> Bool {
-        buffer.withUnsafeBufferPointer { arkavo_metadata_verifies($0.baseAddress, $0.count, limits.c) }
+        buffer.withUnsafeBufferPointer { raw in
+            var metadata = ArkavoMetadata()
+            return arkavo_decode_metadata(raw.baseAddress, raw.count, limits.c, &metadata, nil)
+                && FlatBufferBridge.firstStringNotUTF8(strings(of: metadata), in: raw) == nil
+        }
+    }
+
+    /// The strings of a decoded Metadata with their field paths (named as the reason walk names them), in
+    /// the order the Rust Verifier reaches them: archive (slot 7) before content (slot 8).
+    static func strings(of c: ArkavoMetadata) -> [(String, ArkavoVector)] {
+        [
+            ("Metadata(archive).version", c.archive.version), ("Metadata(archive).profile", c.archive.profile),
+            ("Metadata(ContentFormat)(format).version", c.content.format.version),
+            ("Metadata(ContentFormat)(format).profile", c.content.format.profile),
+        ]
     }
 
     init(_ c: ArkavoMetadata) {

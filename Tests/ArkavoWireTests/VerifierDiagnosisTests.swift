@@ -80,4 +80,31 @@ final class VerifierDiagnosisTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("root offset 0 points to itself"), "\(error)")
         }
     }
+
+    /// The Verifier accepts a string that is not UTF-8; decode refuses it at its first bad byte, under the
+    /// walk's name for the field, and `verifies` agrees. Strings beyond ASCII (2, 3 and 4 bytes) still pass.
+    func testAStringThatIsNotUTF8IsRefusedAtItsFirstBadByte() throws {
+        let text = "ü世😀"
+        let metadata = Metadata(content: ContentFormat(format: FormatInfo(type: FormatType.html, version: "1", profile: text)))
+        XCTAssertEqual(try Metadata.decode(metadata.encode()), metadata)
+        let bytes = metadata.encode()
+        let start = try XCTUnwrap(bytes.indices.first { Array(bytes[$0...].prefix(2)) == [0xC3, 0xBC] })
+        // "ü" (2 bytes) stays; "世" (3 bytes at +2) or "😀" (4 bytes at +5) is overwritten. The offset is where
+        // the first ill-formed sequence starts (Rust's `valid_up_to`).
+        let breaks: [(String, Int, [UInt8])] = [
+            ("lone continuation byte", 2, [0x80, 0x41, 0x41]), ("cut sequence", 2, [0xE4, 0xB8, 0x41]),
+            ("encoded surrogate", 2, [0xED, 0xA0, 0x80]), ("overlong form", 2, [0xC0, 0xAE, 0x41]),
+            ("scalar above U+10FFFF", 5, [0xF4, 0x90, 0x80, 0x80]),
+        ]
+        for (what, at, bad) in breaks {
+            var copy = bytes
+            copy.replaceSubrange((start + at)..<(start + at + bad.count), with: bad)
+            XCTAssertFalse(Metadata.verifies(copy), what)
+            XCTAssertThrowsError(try Metadata.decode(copy), what) { error in
+                guard case ArkavoError.flatBufferInvalid(let reason, let offset) = error else { return XCTFail("\(what): \(error)") }
+                XCTAssertEqual(reason, "Metadata(ContentFormat)(format).profile: string of 9 bytes is not UTF-8", what)
+                XCTAssertEqual(offset, start + at, what)
+            }
+        }
+    }
 }

@@ -21,12 +21,14 @@ Vectors/README.md, section `arkavo/flatbuffers`; docs/contract/nanotdf.md 6.3.1)
 
 The Python runtime has no Verifier (FlatBuffers docs, "Use in Python": only the C++, Rust, Swift, ... runtimes
 ship one), so `maxDepth` and `maxTables` are ignored: there is nothing to give them to. A buffer is refused only
-when the runtime raises while reading it. Error classes:
+when reading it raises (in the runtime, or in the shim's decoding of a string). Error classes:
   - `struct.error` (a read past the end of the buffer or at a negative position), `IndexError`, and the
     runtime's own `TypeError("bad number ...")` from `number_types.enforce_number` (a position outside the
     uoffset range): `flatbuffer-invalid`, the only refusal class of these ops: the runtime could not read the
     buffer, which is what the Verifier's refusal protects against.
-  - anything else (`UnicodeDecodeError` of a string that is not UTF-8, MemoryError, RecursionError): `unclassified`
+  - `UnicodeDecodeError` of a string that is not UTF-8 (the shim's strict `decode("utf-8")` of the bytes the
+    runtime returns): `flatbuffer-invalid` too, as Vectors/README.md asks (flag `StringUTF8`).
+  - anything else (MemoryError, RecursionError): `unclassified`
     (not a vector class, so under --strict such a case fails with the exception in the message).
   - a read that takes longer than CASE_SECONDS is stopped by SIGALRM and answered `timeout` (not a class).
 Memory is capped (RLIMIT_AS, MEMORY_BYTES) so that a huge vector length gives MemoryError, not a dead machine.
@@ -177,7 +179,9 @@ def to_json(obj, table):
     return out
 
 
-READ_ERRORS = (struct.error, IndexError)
+# UnicodeDecodeError: the runtime hands strings over as bytes, and the shim decodes them as any user of the
+# runtime must (`bytes.decode("utf-8")`, strict); a string that is not UTF-8 is refused, as the contract asks.
+READ_ERRORS = (struct.error, IndexError, UnicodeDecodeError)
 
 
 def classify_read(exc):
