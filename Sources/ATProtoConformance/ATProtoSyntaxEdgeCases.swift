@@ -52,6 +52,11 @@ enum ATProtoSyntaxEdgeCases {
             .atURI, .authority, "an at-uri whose authority is a DID with ':', '%' or '_' in its identifier",
             "at://did:web:example.com%3A8080/com.example.thing/self", "at://did:plc:a_b/com.example.thing",
             "at://did:example:a:b:c/com.example.thing/self")
+        add(
+            .atURI, .collection,
+            "an at-uri whose collection is held to the NSID rules: two segments are too few; a "
+                + "domain segment after the first may start with a digit, the name may not", "at://did:plc:abc123/com.example",
+            "at://did:plc:abc123/com.3example.post", "at://example.com/com.example.3post")
         add(.language, .privateUse, "private-use tags, in lower and upper case", "x-private", "X-PRIVATE", "en-x-foo", "EN-X-FOO")
         add(
             .language, .langtagGrammar, "each part of the langtag grammar", "zh-yue", "zh-yue-Hant-HK", "en-Latn", "es-419",
@@ -85,10 +90,10 @@ enum ATProtoSyntaxEdgeCases {
             "this project's rule (an RFC 3986 scheme, ':', an optional '//', then a first character that is neither "
                 + "whitespace nor '/') is looser than upstream's regular expression but still refuses some RFC 3986 URIs",
             "file:///etc/hosts", "https:/example.com")
+        either(.cid, "a real CIDv0 (base58, Qm…)", ATProtoSyntaxAmbiguity.cidV0, "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn")
         either(
-            .cid, "a real CIDv0 (base58, Qm…)",
-            "the interop rule refuses values starting 'Qmb' (any length, as indigo's parser does); other CIDv0 "
-                + "strings pass that check although atproto allows CIDv1 only", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn")
+            .did, "a '%' not followed by two hex digits", ATProtoSyntaxAmbiguity.percentEncoding, "did:x:%7", "did:method:a%zzb",
+            "did:web:a%3")
         either(
             .cid, "a CID of 257 characters", "the 256-character limit is the Go implementation's (indigo); the spec sets none",
             o(257))

@@ -24,6 +24,7 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         case calendar = "Calendar"
         case empty = "Empty"
         case authority = "Authority"
+        case collection = "Collection"
         case privateUse = "PrivateUse"
         case projectRule = "ProjectRule"
         case langtagGrammar = "LangtagGrammar"
@@ -42,6 +43,10 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         .empty: .init(bugType: .basic, description: "The empty string."),
         .authority: .init(
             bugType: .edgeCase, description: "An at-uri authority that is a DID whose identifier holds ':', '%' or '_'."),
+        .collection: .init(
+            bugType: .edgeCase,
+            description: "An at-uri whose collection is checked as an NSID should be (at least three segments; only the first "
+                + "may not start with a digit), where a pattern of its own is looser or stricter."),
         .privateUse: .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
         .langtagGrammar: .init(
             bugType: .edgeCase,
@@ -138,6 +143,12 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         let hex = String(hash >> 16, radix: 16)
         return "v" + String(repeating: "0", count: 12 - hex.count) + hex
+    }
+
+    /// A mutated value is judged as an `acceptable` case when the specs allow either verdict on it.
+    public func eitherVerdict(for input: JSONObject, in group: TestGroup) -> String? {
+        guard let format = group.params[F.format], let value = input[F.value] else { return nil }
+        return ATProtoSyntaxAmbiguity.eitherBecause(format, value)
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {

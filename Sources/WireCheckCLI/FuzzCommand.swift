@@ -233,8 +233,8 @@ struct FuzzCommand: ParsableCommand {
 
             - inputs sent: \(statistics.sent) in \(String(format: "%.1f", statistics.seconds)) s (\(rate)/s)
             - refused by the reference as bad-request, not sent: \(statistics.malformed)
-            - disagreements: \(statistics.disagreements); other answers on inputs from acceptable cases, \
-            not findings without --strict: \(statistics.acceptableDisagreements)
+            - disagreements: \(statistics.disagreements); other answers than the reference's on ambiguous inputs \
+            (either verdict conforms), not findings: \(statistics.acceptableDisagreements)
             - findings: \(findings.count)
             - time: \(String(format: "%.1f", statistics.referenceSeconds)) s making inputs and answering them with the reference, \
             \(String(format: "%.1f", statistics.implementationSeconds)) s waiting for the shim (summed over jobs)

@@ -47,6 +47,14 @@ final class InteropSyntaxTests: XCTestCase {
         XCTAssertNil(caught(.language, "I-KLINGON"), "grandfathered tags in any case")
     }
 
+    /// The collection of an at-uri is an NSID with all its rules (the atproto Python SDK's at-uri pattern took
+    /// two segments and refused a digit after a dot, while its own NSID check did not).
+    func testAnATURICollectionIsCheckedAsAnNSID() {
+        XCTAssertEqual(caught(.atURI, "at://did:plc:abc123/com.example")?.reason, "collection: needs at least three segments")
+        XCTAssertNil(caught(.atURI, "at://did:plc:abc123/com.3example.post"))
+        XCTAssertEqual(caught(.atURI, "at://example.com/com.example.3post")?.reason, "collection: the name starts with a digit")
+    }
+
     func testURIWhitespaceIsFoundAtItsByteOffsetInAndOutsideASCII() {
         XCTAssertEqual(caught(.uri, "https://a b")?.offset, 9)
         XCTAssertEqual(caught(.uri, "https://a\tb")?.offset, 9)

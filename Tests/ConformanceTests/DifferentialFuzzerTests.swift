@@ -155,6 +155,58 @@ final class DifferentialFuzzerTests: XCTestCase {
     }
 
     /// The same seed gives the same run.
+    /// The reference's `atproto.syntax`, except that a DID is refused when it holds a `%` not followed by two hex
+    /// digits (`strictPercent`, the atproto Python SDK's rule, which the DID spec allows) or any `%` at all (which it
+    /// does not: `did:method:val%BB` is valid).
+    final class PercentRefusingDIDs: ImplementationUnderTest {
+        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
+        let refusesEveryPercent: Bool
+        init(refusesEveryPercent: Bool) { self.refusesEveryPercent = refusesEveryPercent }
+        var name: String { refusesEveryPercent ? "every-percent" : "strict-percent" }
+        var supportedOps: Set<String> { ["atproto.syntax"] }
+        var reproducerPrefix: String { "" }
+        func call(_ request: ShimRequest) -> CallOutcome {
+            let value = request.args["value"]?.stringValue ?? ""
+            let bytes = Array(value.utf8)
+            func isHex(_ byte: UInt8) -> Bool { Character(Unicode.Scalar(byte)).isHexDigit }
+            var badPercent = false
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "%") {
+                let escaped = i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+                if refusesEveryPercent || !escaped { badPercent = true }
+            }
+            if request.args["format"]?.stringValue == "did", value.hasPrefix("did:"), badPercent {
+                return CallOutcome(response: .success(.failure(ShimError(code: "invalid-syntax", message: "percent"))), stderr: "")
+            }
+            return reference.call(request)
+        }
+    }
+
+    /// A refusal the spec allows is no finding: the suite calls such a DID ambiguous (either verdict conforms), and
+    /// the answers are only counted. A refusal it does not allow still is one.
+    func testARefusalTheSpecAllowsIsNoFindingButOneItForbidsIs() throws {
+        let allowed = try Self.fuzz(PercentRefusingDIDs(refusesEveryPercent: false), cases: 6000, seed: 3, ops: ["atproto.syntax"])
+        XCTAssertEqual(allowed.findings.map(\.key), [])
+        XCTAssertGreaterThan(allowed.statistics.acceptableDisagreements, 0, "no mutated DID reached the rule")
+        let forbidden = try Self.fuzz(PercentRefusingDIDs(refusesEveryPercent: true), cases: 6000, seed: 3, ops: ["atproto.syntax"])
+        XCTAssertEqual(forbidden.findings.map(\.key), ["atproto.syntax valid invalid:invalid-syntax"])
+
+        let suite = try XCTUnwrap(TestEnvironment.families.suites.first { $0.id == "atproto/syntax" })
+        func either(_ format: String, _ value: String) -> Bool {
+            let group = TestGroup(type: "ATProtoSyntaxTest", params: ["format": .string(format)], tests: [])
+            return suite.eitherVerdict(for: ["value": .string(value)], in: group) != nil
+        }
+        for value in ["did:x:%7", "did:method:a%zzb", "did:web:a%3"] { XCTAssertTrue(either("did", value), value) }
+        XCTAssertTrue(either("at-identifier", "did:x:%7"))
+        // Well-formed, or refused for another reason (a final '%', an upper-case method): the reference's verdict only.
+        for value in ["did:method:val%BB", "did:x:%", "did:X:%7", "did:x:%7 "] { XCTAssertFalse(either("did", value), value) }
+        XCTAssertTrue(either("cid", "QmbEKC3P"))
+        XCTAssertTrue(either("cid", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn"))
+        for value in ["Qmb!EKC3P", "Qmb", "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm"] {
+            XCTAssertFalse(either("cid", value), value)
+        }
+        XCTAssertFalse(either("handle", "did:x:%7"))
+    }
+
     func testTheSeedReproducesTheRun() throws {
         let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
         let second = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)

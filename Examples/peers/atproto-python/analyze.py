@@ -29,8 +29,19 @@ import shim  # noqa: E402  (shim.py of this folder: the same SDK calls as the ha
 WHITESPACE_NOT_SPACE = re.compile(r"[\t\n\v\f\r\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
+def collection_checked_otherwise(value, result):
+    """Whether an at-uri fails on its collection: the SDK's own `Nsid` gives the case's verdict on it, while the
+    authority alone passes `AtUri` (otherwise the failure is the authority's, A4 or A5)."""
+    parts = value[len("at://"):].split("/")
+    if len(parts) < 2 or shim.sdk_check("at-uri", "at://" + parts[0]):
+        return False
+    return (result == "valid") == (not shim.sdk_check("nsid", parts[1]))
+
+
 def pattern(fmt, value, result):
     """The pattern of a failing case (the names FINDINGS.md uses)."""
+    if fmt == "at-uri" and collection_checked_otherwise(value, result):
+        return "A10 at-uri: collection checked by another NSID rule than Nsid's"
     if fmt != "uri" and value.endswith("\n") and result == "invalid":
         return "A1 trailing newline accepted"
     if fmt == "uri" and result == "invalid" and WHITESPACE_NOT_SPACE.search(value):
@@ -132,6 +143,9 @@ def main():
         ("A8", "language", "x-fr-CH"), ("A8", "language", "X-fr-CH"), ("A8", "language", "EN"),
         ("A8", "language", "en-X-foo"), ("A8", "language", "abcd"),
         ("A9", "language", "en-US-"), ("A9", "language", "en-a"), ("A9", "language", "i-notgrandfathered"),
+        ("A10", "nsid", "com.example"), ("A10", "at-uri", "at://did:plc:abc123/com.example"),
+        ("A10", "nsid", "com.3example.post"), ("A10", "at-uri", "at://did:plc:abc123/com.3example.post"),
+        ("A10", "nsid", "y.N.G"), ("A10", "at-uri", "at://did:p:5/y.N.G"),
         ("beyond", "datetime", "1985-04-12T23:20:50,123Z"), ("beyond", "cid", "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3="),
         ("beyond", "did", "did:x:%7"), ("beyond", "did", "did:method:a%zzb"), ("beyond", "cid", "o" * 257),
     ]

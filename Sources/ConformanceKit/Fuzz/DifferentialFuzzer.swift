@@ -57,8 +57,8 @@ public final class DifferentialFuzzer {
         public var sent = 0
         /// Inputs the reference refused as `bad-request` (the mutation broke the arguments' shape): not sent.
         public var malformed = 0
-        /// Inputs made from `acceptable` cases answered otherwise than the reference, which passes without
-        /// `--strict` (either answer is allowed) and is a finding with it.
+        /// Ambiguous inputs (made from `acceptable` cases, or ones the suite says either verdict conforms on)
+        /// answered otherwise than the reference, and passed: either answer is allowed there.
         public var acceptableDisagreements = 0
         /// Inputs that disagreed (findings and their duplicates).
         public var disagreements = 0
@@ -395,9 +395,9 @@ public final class DifferentialFuzzer {
     /// The verdict on one answer, and a finding when it fails.
     private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome, implementation: Int) {
         guard let verdict = failure(input, reference: reference, outcome: outcome) else {
-            // Made from an acceptable case, either answer passes (as the vectors' case would without
-            // --strict); an answer other than the reference's is counted, not reported.
-            if input.seed.result == .acceptable, strictFailure(input, reference: reference, outcome: outcome) {
+            // On an ambiguous input either answer passes (as an acceptable vector case does); an answer
+            // other than the reference's is counted, not reported.
+            if input.eitherBecause != nil, differsFromReference(input, reference: reference, outcome: outcome) {
                 statistics.acceptableDisagreements += 1
             }
             return
@@ -425,10 +425,12 @@ public final class DifferentialFuzzer {
         return verdict.status.failsRun ? verdict : nil
     }
 
-    /// Whether the answer differs from the reference's as `--strict` sees it.
-    private func strictFailure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> Bool {
+    /// Whether the answer differs from the reference's (verdict, error class or output), as if the
+    /// reference's answer were the only right one.
+    private func differsFromReference(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> Bool {
         let strict = CaseJudge(strict: true, expectations: caseJudge.expectations)
-        return strict.judge(outcome.response, test: input.testCase(expected: reference), in: input.group, of: input.suite).status.failsRun
+        let test = input.testCase(expected: reference, allowingEither: false)
+        return strict.judge(outcome.response, test: test, in: input.group, of: input.suite).status.failsRun
     }
 
     /// Op, the reference's outcome class and the implementation's: two inputs with the same key are one

@@ -26,12 +26,22 @@ public struct FuzzCase: Sendable {
     /// The group this input is judged in.
     public var group: TestGroup { TestGroup(type: kind.type, params: params, tests: []) }
 
-    /// The input as a vector case whose expected outcome is `expected` (the reference's answer). An input
-    /// made from an acceptable case stays acceptable, with the reference's answer as the one `--strict` holds
-    /// to; its id is the seed's, so the expectations file's entries for the seed apply to it.
-    public func testCase(id: String? = nil, expected: Result<JSONObject, ShimError>? = nil) -> TestCase {
+    /// Why either verdict conforms on this input, or nil: the suite says so of the input itself
+    /// (`VectorSuite.eitherVerdict`), or it was made from an acceptable case.
+    public var eitherBecause: String? {
+        if let why = suite.eitherVerdict(for: input, in: group) { return why }
+        return seed.result == .acceptable ? "made from an acceptable case" : nil
+    }
+
+    /// The input as a vector case whose expected outcome is `expected` (the reference's answer). An
+    /// ambiguous input (`eitherBecause`) is acceptable, with the reference's answer as the one `--strict`
+    /// holds to, unless `allowingEither` is false; its id is the seed's, so the expectations file's entries
+    /// for the seed apply to it.
+    public func testCase(id: String? = nil, expected: Result<JSONObject, ShimError>? = nil, allowingEither: Bool = true) -> TestCase {
         let flags = seed.flags + mutations.map(\.rawValue)
-        let acceptable = seed.result == .acceptable
+        let why = expected == nil || !allowingEither ? nil : eitherBecause
+        let acceptable = why != nil
+        let comment = why.map { "\(self.comment); either verdict conforms, \($0)" } ?? self.comment
         switch expected {
         case .success(let result)?:
             let expected = suite.expected(fromReference: result, in: group)
