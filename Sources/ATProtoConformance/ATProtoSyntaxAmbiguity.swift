@@ -22,8 +22,9 @@ enum ATProtoSyntaxAmbiguity {
         case .did, .atIdentifier:
             value.hasPrefix("did:") && (try? format.check(value)) != nil && hasUncheckedPercent(value) ? percentEncoding : nil
         case .cid:
-            // A CIDv0 shape ("Qm…") is ambiguous when nothing but its prefix could be held against it.
-            value.hasPrefix("Qm") && (try? format.check("baf" + value.dropFirst(3))) != nil ? cidV0 : nil
+            // A well-formed CIDv0 shape ("Qm…") that the interop rule lets through; "Qmb…" is refused by the
+            // interop file itself (`cid/v7d63bea6be1c`), so the reference's refusal is the only answer there.
+            value.hasPrefix("Qm") && !value.hasPrefix("Qmb") && (try? format.check(value)) != nil ? cidV0 : nil
         default:
             nil
         }

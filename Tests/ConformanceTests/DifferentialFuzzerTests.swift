@@ -199,9 +199,10 @@ final class DifferentialFuzzerTests: XCTestCase {
         XCTAssertTrue(either("at-identifier", "did:x:%7"))
         // Well-formed, or refused for another reason (a final '%', an upper-case method): the reference's verdict only.
         for value in ["did:method:val%BB", "did:x:%", "did:X:%7", "did:x:%7 "] { XCTAssertFalse(either("did", value), value) }
-        XCTAssertTrue(either("cid", "QmbEKC3P"))
         XCTAssertTrue(either("cid", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn"))
-        for value in ["Qmb!EKC3P", "Qmb", "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm"] {
+        XCTAssertTrue(either("cid", "QmaEKC3P"))
+        // Qmb… is refused by the interop file itself; a malformed Qm… value, or a CIDv1, has one answer.
+        for value in ["QmbEKC3P", "Qma!EKC3P", "Qm", "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm"] {
             XCTAssertFalse(either("cid", value), value)
         }
         XCTAssertFalse(either("handle", "did:x:%7"))
