@@ -1,9 +1,10 @@
 import ATProtoLexicon
+import ConformanceKit
 
-/// Values on which the atproto specs let a checker answer either way, recognised from the value itself so
-/// that `wirecheck fuzz` judges a mutated value by the same rule as the vectors' `acceptable` cases
-/// (the peers' runs counted a spec-permitted refusal of `did:x:%7` as a disagreement). Each rule holds
-/// only when the value is otherwise well-formed: a value with another fault must still be refused.
+/// Values on which the atproto specs let a checker answer either way, recognised from the value itself, so that
+/// `wirecheck fuzz` judges a mutated value by the same rules as the vectors' `acceptable` cases (the peers' runs had
+/// counted a spec-permitted refusal of `did:x:%7` as a disagreement). A rule holds only when the value has no other
+/// fault: a value that is invalid for another reason must still be refused.
 enum ATProtoSyntaxAmbiguity {
     /// atproto.com/specs/did: a `%` "must always be followed by two hex characters", and implementations "do
     /// not need to validate percent encoding" (only a final `%` must be refused).
@@ -15,27 +16,51 @@ enum ATProtoSyntaxAmbiguity {
     static let cidV0 =
         "the interop rule refuses values starting 'Qmb' (any length, as indigo's parser does); other CIDv0 "
         + "strings pass that check although atproto allows CIDv1 only"
+    /// indigo caps a CID at 256 characters; the spec has no limit.
+    static let cidLength = "the 256-character limit is the Go implementation's (indigo); the spec sets none"
+
+    /// The rules of the formats that have any: either verdict, or the reference's only. Other formats' values are
+    /// as ambiguous as the case they were made from (their `acceptable` cases are listed values, not rules).
+    static func ambiguity(_ format: StringFormat, _ value: String) -> InputAmbiguity {
+        switch format {
+        case .did, .atIdentifier, .atURI, .cid: eitherBecause(format, value).map { .either($0) } ?? .referenceOnly
+        default: .unknown
+        }
+    }
 
     /// Why either verdict conforms for `value` in `format`, or nil when the reference's verdict is the only one.
     static func eitherBecause(_ format: StringFormat, _ value: String) -> String? {
+        let wellFormed = (try? format.check(value)) != nil
         switch format {
         case .did, .atIdentifier:
-            value.hasPrefix("did:") && (try? format.check(value)) != nil && hasUncheckedPercent(value) ? percentEncoding : nil
+            return value.hasPrefix("did:") && wellFormed && hasUncheckedPercent(value) ? percentEncoding : nil
+        case .atURI:
+            // The authority, up to the first '/' after "at://", may be such a DID.
+            let authority = value.dropFirst("at://".count).prefix { $0 != "/" }
+            return authority.hasPrefix("did:") && wellFormed && hasUncheckedPercent(String(authority)) ? percentEncoding : nil
         case .cid:
-            // A well-formed CIDv0 shape ("Qm…") that the interop rule lets through; "Qmb…" is refused by the
-            // interop file itself (`cid/v7d63bea6be1c`), so the reference's refusal is the only answer there.
-            value.hasPrefix("Qm") && !value.hasPrefix("Qmb") && (try? format.check(value)) != nil ? cidV0 : nil
+            let cidCharacters = value.utf8.allSatisfy(isCIDCharacter)
+            if value.utf8.count > 256 && cidCharacters && !value.hasPrefix("Qmb") { return cidLength }
+            // A CIDv0 shape the interop rule lets through; "Qmb…" is refused by the interop file itself
+            // (`cid/v7d63bea6be1c`), so the reference's refusal is the only answer there.
+            return value.hasPrefix("Qm") && !value.hasPrefix("Qmb") && wellFormed ? cidV0 : nil
         default:
-            nil
+            return nil
         }
     }
 
     /// Whether a `%` is followed by anything other than two hex digits.
     static func hasUncheckedPercent(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
+        func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
         return bytes.indices.contains { i in
-            bytes[i] == UInt8(ascii: "%")
-                && !(i + 2 < bytes.count && bytes[i + 1...i + 2].allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit })
+            bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2]))
         }
+    }
+
+    /// The interop rule's alphabet: ASCII letters and digits, `+` and `=`.
+    static func isCIDCharacter(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == UInt8(ascii: "+")
+            || b == UInt8(ascii: "=")
     }
 }

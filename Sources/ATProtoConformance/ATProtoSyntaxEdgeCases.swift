@@ -94,9 +94,7 @@ enum ATProtoSyntaxEdgeCases {
         either(
             .did, "a '%' not followed by two hex digits", ATProtoSyntaxAmbiguity.percentEncoding, "did:x:%7", "did:method:a%zzb",
             "did:web:a%3")
-        either(
-            .cid, "a CID of 257 characters", "the 256-character limit is the Go implementation's (indigo); the spec sets none",
-            o(257))
+        either(.cid, "a CID of 257 characters", ATProtoSyntaxAmbiguity.cidLength, o(257))
         either(
             .datetime, "a datetime of 65 characters", "the 64-character limit is the Go implementation's (indigo); the spec sets none",
             "1985-04-12T23:20:50." + String(repeating: "1", count: 44) + "Z")

@@ -45,8 +45,8 @@ public struct ATProtoSyntaxSuite: VectorSuite {
             bugType: .edgeCase, description: "An at-uri authority that is a DID whose identifier holds ':', '%' or '_'."),
         .collection: .init(
             bugType: .edgeCase,
-            description: "An at-uri whose collection is checked as an NSID should be (at least three segments; only the first "
-                + "may not start with a digit), where a pattern of its own is looser or stricter."),
+            description: "An at-uri whose collection must be checked as an NSID (at least three segments; a domain segment "
+                + "after the first may start with a digit, the name may not), where a pattern of its own is looser or stricter."),
         .privateUse: .init(bugType: .edgeCase, description: "A private-use language tag (x-…), in either case."),
         .langtagGrammar: .init(
             bugType: .edgeCase,
@@ -56,8 +56,9 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         .projectRule: .init(
             bugType: .interop,
             description:
-                "An interop value on which this project's rule deliberately differs from the file, or a value the file lists as "
-                + "well-formed but not valid: accepting or refusing conforms; the comment says why."),
+                "An interop value on which this project's rule deliberately differs from the file, a value the file lists as "
+                + "well-formed but not valid, or a value the spec itself lets a checker accept or refuse: accepting or refusing "
+                + "conforms; the comment says why."),
     ]
 
     struct Case {
@@ -145,10 +146,10 @@ public struct ATProtoSyntaxSuite: VectorSuite {
         return "v" + String(repeating: "0", count: 12 - hex.count) + hex
     }
 
-    /// A mutated value is judged as an `acceptable` case when the specs allow either verdict on it.
-    public func eitherVerdict(for input: JSONObject, in group: TestGroup) -> String? {
-        guard let format = group.params[F.format], let value = input[F.value] else { return nil }
-        return ATProtoSyntaxAmbiguity.eitherBecause(format, value)
+    /// A value is judged by the ambiguity rules of its format (`ATProtoSyntaxAmbiguity`).
+    public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
+        guard let format = group.params[F.format], let value = input[F.value] else { return .unknown }
+        return ATProtoSyntaxAmbiguity.ambiguity(format, value)
     }
 
     public func corpusSeeds(from file: VectorFile) -> [CorpusSeed] {

@@ -11,7 +11,7 @@ enum ArkavoBench {
         let eventFrame = frames.first { $0.slug == "event-cache" }!.bytes
         let natsFrame = frames.first { $0.slug == "nats" }!.bytes
         let eventVerifier = "FlatBuffers Verifier alone on the same Event"
-        let metadataVerifier = "FlatBuffers Verifier and UTF-8 check alone on the same Metadata"
+        let metadataVerifier = "FlatBuffers Verifier alone on the same Metadata"
         return [
             BenchCase(
                 "arkavo Event verify+decode (cache-event-store, \(event.count) B)", inputBytes: event.count, unit: .operationsPerSecond,

@@ -8,8 +8,8 @@ public protocol FlatBufferRoot: Equatable, Sendable {
     static var tableName: String { get }
     /// Verifies `buffer` with the generated Verifier under `limits` and decodes it.
     static func decode(_ buffer: [UInt8], limits: VerifierLimits) throws(ArkavoError) -> Self
-    /// Whether `buffer` passes decode's checks (the generated Verifier; for Metadata, UTF-8 strings too)
-    /// without building the table or explaining a refusal.
+    /// Whether the generated Verifier alone accepts `buffer` (`decode` also refuses a Metadata string that is
+    /// not UTF-8).
     static func verifies(_ buffer: [UInt8], limits: VerifierLimits) -> Bool
     /// The bytes the generated builders (and `flatc --binary` of `json`) write.
     func encode() -> [UInt8]

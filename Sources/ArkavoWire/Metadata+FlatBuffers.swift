@@ -18,14 +18,10 @@ extension Metadata {
         return try decoded.get()
     }
 
-    /// Whether `buffer` passes the same checks as `decode` (the generated Verifier, then UTF-8 strings)
-    /// without building the table or explaining a refusal.
+    /// Whether the generated Verifier alone accepts `buffer` (no decoding, no reason, no UTF-8 check: `decode`
+    /// refuses more, a string that is not UTF-8).
     public static func verifies(_ buffer: [UInt8], limits: VerifierLimits = .default) -> Bool {
-        buffer.withUnsafeBufferPointer { raw in
-            var metadata = ArkavoMetadata()
-            return arkavo_decode_metadata(raw.baseAddress, raw.count, limits.c, &metadata, nil)
-                && FlatBufferBridge.firstStringNotUTF8(strings(of: metadata), in: raw) == nil
-        }
+        buffer.withUnsafeBufferPointer { arkavo_metadata_verifies($0.baseAddress, $0.count, limits.c) }
     }
 
     /// The strings of a decoded Metadata with their field paths (named as the reason walk names them), in

@@ -25,8 +25,9 @@ struct FuzzCommand: ParsableCommand {
             same way), counted once \
             per (op, the reference's outcome, the shim's), and written as a vector file per suite under <report>/findings/, \
             which `wirecheck vectors verify --vectors <report>/findings --shim CMD` reruns as regression cases. An input \
-            made from an acceptable case stays acceptable: another answer than the reference's is counted apart, and is a \
-            finding only with --strict. Exit 1 when there is a finding, 0 when none, 2 on a harness error (a shim that never \
+            where the spec allows either verdict (made from an acceptable case, or a value the suite's rules call ambiguous) \
+            passes either way: another answer than the reference's is counted apart (with --strict an accepted answer must \
+            still have the reference's output). Exit 1 when there is a finding, 0 when none, 2 on a harness error (a shim that never \
             answers hello). The same --seed with the same vectors, corpus and shim gives the same inputs.
             With --against, both shims get the same inputs and each is judged against the reference, which breaks their \
             ties; a finding says which shim it is of, and only the ops both list are fuzzed. --jobs N runs N fuzzers, each \

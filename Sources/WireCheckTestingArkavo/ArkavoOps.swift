@@ -25,7 +25,9 @@ public enum ArkavoOps {
         Reference.decodeEvent { buffer, limits throws(ShimError) in Event(try decode(buffer, ArkavoVerifierLimits(limits))) }
     }
 
-    /// `arkavo.decodeMetadata`: a Metadata buffer verified within `limits` and read.
+    /// `arkavo.decodeMetadata`: a Metadata buffer verified within `limits` and read. A string that is not UTF-8 must
+    /// be refused too (`flatbuffer-invalid`), which the Swift FlatBuffers Verifier does not check: test each string's
+    /// bytes yourself (`String(validating:as:)`) before reading it.
     public static func decodeMetadata(
         _ decode: @escaping @Sendable (_ buffer: [UInt8], _ limits: ArkavoVerifierLimits) throws(ShimError) -> ArkavoMetadata
     ) -> ShimOperation {

@@ -97,6 +97,40 @@ final class FlatcRoundTripTests: XCTestCase {
         }
     }
 
+    /// Why decode refuses a Metadata string that is not UTF-8: flatc will not write such a buffer as JSON ("Unable to
+    /// generate text"), the form the decode ops answer in. Every `StringUTF8` vector, and as the control the intact
+    /// buffer they were made from, which flatc prints.
+    func testFlatcWillNotWriteAStringThatIsNotUTF8AsJSON() throws {
+        var buffers: [(id: String, bytes: [UInt8], printable: Bool)] = []
+        try forEachCase(in: "arkavo/flatbuffers", of: ArkavoFlatBuffersSuite.decodeMetadata) { _, test in
+            let bytes = try Hex.decode(try XCTUnwrap(test.input["buffer"]?.stringValue))
+            if test.flags.contains("StringUTF8") { buffers.append((test.id, bytes, false)) }
+            if test.id.hasSuffix("/decode-metadata-every-field") { buffers.append((test.id, bytes, true)) }
+        }
+        XCTAssertEqual(buffers.map(\.printable).sorted { !$0 && $1 }, [false, false, false, true])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wirecheck-flatc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (index, buffer) in buffers.enumerated() {
+            let file = directory.appendingPathComponent("\(index).bin")
+            try Data(buffer.bytes).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/flatc")
+            process.arguments = [
+                "--json", "--raw-binary", "--strict-json", "-o", directory.path, "\(Repository.root)/Vectors/arkavo/fbs/metadata.fbs", "--",
+                file.path,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus == 0, buffer.printable, "\(buffer.id): \(message.prefix(200))")
+            if !buffer.printable { XCTAssertTrue(message.contains("Unable to generate text"), "\(buffer.id): \(message.prefix(200))") }
+        }
+    }
+
     /// The check can fail: flatc writes other bytes when a field changes.
     func testFlatcOutputDependsOnTheTable() throws {
         let written = try flatcBinary([("a", ["action": "join"]), ("b", ["action": "leave"])], schema: "event.fbs")

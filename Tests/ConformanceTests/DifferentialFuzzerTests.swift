@@ -154,10 +154,9 @@ final class DifferentialFuzzerTests: XCTestCase {
         assertChecked(checked, "valid cdev validate cases")
     }
 
-    /// The same seed gives the same run.
     /// The reference's `atproto.syntax`, except that a DID is refused when it holds a `%` not followed by two hex
-    /// digits (`strictPercent`, the atproto Python SDK's rule, which the DID spec allows) or any `%` at all (which it
-    /// does not: `did:method:val%BB` is valid).
+    /// digits (a refusal the DID spec allows; the atproto Python SDK's own rule is close to it) or any `%` at all
+    /// (which it does not: `did:method:val%BB` is valid).
     final class PercentRefusingDIDs: ImplementationUnderTest {
         let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
         let refusesEveryPercent: Bool
@@ -190,24 +189,37 @@ final class DifferentialFuzzerTests: XCTestCase {
         let forbidden = try Self.fuzz(PercentRefusingDIDs(refusesEveryPercent: true), cases: 6000, seed: 3, ops: ["atproto.syntax"])
         XCTAssertEqual(forbidden.findings.map(\.key), ["atproto.syntax valid invalid:invalid-syntax"])
 
+        // As the fuzzer judges an input: by the suite's rule for the value, whatever case it was made from.
         let suite = try XCTUnwrap(TestEnvironment.families.suites.first { $0.id == "atproto/syntax" })
-        func either(_ format: String, _ value: String) -> Bool {
-            let group = TestGroup(type: "ATProtoSyntaxTest", params: ["format": .string(format)], tests: [])
-            return suite.eitherVerdict(for: ["value": .string(value)], in: group) != nil
+        let kind = try XCTUnwrap(suite.groupKinds.first)
+        let acceptableSeed = TestCase(id: "seed", comment: "", flagNames: [], spec: [], input: [:], result: .acceptable)
+        let validSeed = TestCase(id: "seed", comment: "", flagNames: [], spec: [], input: [:], result: .valid)
+        func either(_ format: String, _ value: String, from seed: TestCase? = nil) -> Bool {
+            let input = FuzzCase(
+                suite: suite, kind: kind, params: ["format": .string(format)], input: ["value": .string(value)], seed: seed ?? validSeed)
+            return input.eitherBecause != nil
         }
         for value in ["did:x:%7", "did:method:a%zzb", "did:web:a%3"] { XCTAssertTrue(either("did", value), value) }
         XCTAssertTrue(either("at-identifier", "did:x:%7"))
-        // Well-formed, or refused for another reason (a final '%', an upper-case method): the reference's verdict only.
-        for value in ["did:method:val%BB", "did:x:%", "did:X:%7", "did:x:%7 "] { XCTAssertFalse(either("did", value), value) }
+        XCTAssertTrue(either("at-uri", "at://did:web:a%7/com.example.thing"))
+        // Well-formed with a checked escape, or refused for another reason (a final '%', an upper-case method, a
+        // trailing newline): the reference's verdict only, even when made from an acceptable case.
+        for value in ["did:method:val%BB", "did:x:%", "did:X:%7", "did:x:%7\n"] {
+            XCTAssertFalse(either("did", value, from: acceptableSeed), value)
+        }
         XCTAssertTrue(either("cid", "QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn"))
-        XCTAssertTrue(either("cid", "QmaEKC3P"))
-        // Qmb… is refused by the interop file itself; a malformed Qm… value, or a CIDv1, has one answer.
+        XCTAssertTrue(either("cid", String(repeating: "o", count: 300)), "over indigo's 256 characters")
+        // Qmb… is refused by the interop file itself; a malformed value or a CIDv1 has one answer.
         for value in ["QmbEKC3P", "Qma!EKC3P", "Qm", "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm"] {
-            XCTAssertFalse(either("cid", value), value)
+            XCTAssertFalse(either("cid", value, from: acceptableSeed), value)
         }
         XCTAssertFalse(either("handle", "did:x:%7"))
+        // A format without rules keeps its seed's ambiguity.
+        XCTAssertTrue(either("language", "jajb", from: acceptableSeed))
+        XCTAssertFalse(either("language", "jajb"))
     }
 
+    /// The same seed gives the same run.
     func testTheSeedReproducesTheRun() throws {
         let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
         let second = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)

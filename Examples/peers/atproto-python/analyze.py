@@ -147,7 +147,7 @@ def main():
         ("A10", "nsid", "com.3example.post"), ("A10", "at-uri", "at://did:plc:abc123/com.3example.post"),
         ("A10", "nsid", "y.N.G"), ("A10", "at-uri", "at://did:p:5/y.N.G"),
         ("beyond", "datetime", "1985-04-12T23:20:50,123Z"), ("beyond", "cid", "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3="),
-        ("beyond", "did", "did:x:%7"), ("beyond", "did", "did:method:a%zzb"), ("beyond", "cid", "o" * 257),
+        ("either", "did", "did:x:%7"), ("either", "did", "did:method:a%zzb"), ("either", "cid", "o" * 257),
     ]
     for tag, fmt, value in checks:
         refused = shim.sdk_check(fmt, value)

@@ -30,10 +30,9 @@ public protocol VectorSuite: JudgedSuite {
     /// The limits the format of these arguments declares (lengths, counts, ranges): `wirecheck fuzz` moves
     /// strings and integers to them and one step past; none by default.
     func fuzzLimits(of kind: GroupKind, params: JSONObject) -> [Int]
-    /// Why the spec lets an implementation accept or refuse this input (either verdict conforms), or nil:
-    /// `wirecheck fuzz` judges such an input as an `acceptable` case, whatever case it was made from.
-    /// None by default.
-    func eitherVerdict(for input: JSONObject, in group: TestGroup) -> String?
+    /// Whether the spec lets an implementation accept or refuse this input (`wirecheck fuzz` judges an input
+    /// where either verdict conforms as an `acceptable` case); `.unknown` by default.
+    func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity
     /// Raw inputs for the fuzz targets' seed corpora.
     func corpusSeeds(from file: VectorFile) -> [CorpusSeed]
 }
@@ -48,8 +47,8 @@ extension VectorSuite {
     /// No declared limits.
     public func fuzzLimits(of kind: GroupKind, params: JSONObject) -> [Int] { [] }
 
-    /// No input is ambiguous beyond the vectors' own `acceptable` cases.
-    public func eitherVerdict(for input: JSONObject, in group: TestGroup) -> String? { nil }
+    /// No rule: an input is as ambiguous as the vector case it was made from.
+    public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity { .unknown }
 
     /// The reference's result as it stands.
     public func expected(fromReference result: JSONObject, in group: TestGroup) -> JSONObject { result }

@@ -20,17 +20,29 @@ public struct FuzzCase: Sendable {
     /// For a generated input, all its arguments (minimisation tries each); empty otherwise.
     public var generatedFields: [String] = []
 
+    /// An input of `kind` made from `seed`, not yet mutated.
+    public init(suite: any VectorSuite, kind: GroupKind, params: JSONObject, input: JSONObject, seed: TestCase) {
+        self.suite = suite
+        self.kind = kind
+        self.params = params
+        self.input = input
+        self.seed = seed
+    }
+
     /// The request to send: the params, then the input, as for a vector case.
     public var request: ShimRequest { kind.call(params: params, input: input) }
 
     /// The group this input is judged in.
     public var group: TestGroup { TestGroup(type: kind.type, params: params, tests: []) }
 
-    /// Why either verdict conforms on this input, or nil: the suite says so of the input itself
-    /// (`VectorSuite.eitherVerdict`), or it was made from an acceptable case.
+    /// Why either verdict conforms on this input, or nil: the suite's rule for the input itself
+    /// (`VectorSuite.ambiguity(of:in:)`), or, where the suite has none, the case it was made from.
     public var eitherBecause: String? {
-        if let why = suite.eitherVerdict(for: input, in: group) { return why }
-        return seed.result == .acceptable ? "made from an acceptable case" : nil
+        switch suite.ambiguity(of: input, in: group) {
+        case .either(let why): why
+        case .referenceOnly: nil
+        case .unknown: seed.result == .acceptable ? "made from an acceptable case" : nil
+        }
     }
 
     /// The input as a vector case whose expected outcome is `expected` (the reference's answer). An

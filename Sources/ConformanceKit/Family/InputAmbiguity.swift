@@ -1,0 +1,12 @@
+/// What a suite says of one input `wirecheck fuzz` made (`VectorSuite.ambiguity(of:in:)`): whether the spec lets an
+/// implementation accept or refuse it. A mutation can make an input ambiguous (a DID gains a `%` not followed by two hex
+/// digits) or take the ambiguity away (the same DID with a trailing newline is plainly invalid), so the case it was made
+/// from does not settle it where the suite has a rule.
+public enum InputAmbiguity: Sendable, Equatable {
+    /// Either verdict conforms, for this reason: the input is judged as an `acceptable` case.
+    case either(String)
+    /// Only the reference's verdict conforms, whatever case the input was made from.
+    case referenceOnly
+    /// The suite has no rule for such inputs: an input is as ambiguous as the case it was made from.
+    case unknown
+}
