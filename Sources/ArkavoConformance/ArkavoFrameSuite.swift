@@ -184,7 +184,18 @@ public struct ArkavoFrameSuite: VectorSuite {
                 let hello: [UInt8] = [0x01] + Self.generatorPoint
                 return CorpusSeed(target: "FuzzKASSession", bytes: Self.lengthPrefixed([hello, [0x02], frame]))
             }
-            + (frames.filter { $0.first == 0x03 } + [[0x03] + Self.headerForFuzzKASKey]).flatMap { frame in
+            // A rewrap the mock Arkavo KAS permits: its policy is a Metadata FlatBuffer, as arkavo-rs requires.
+            + [
+                CorpusSeed(
+                    target: "FuzzKASSession",
+                    bytes: Self.lengthPrefixed([
+                        [0x01] + Self.generatorPoint, [0x02],
+                        [0x03] + Self.headerForFuzzKASKey(policy: ArkavoFixtures.metadata[0].3.encode()),
+                    ]))
+            ]
+            // The OpenTDF KAS reads embedded JSON policies only.
+            + (frames.filter { $0.first == 0x03 } + [[0x03] + Self.headerForFuzzKASKey(policy: Array(#"{"body":{}}"#.utf8))]).flatMap {
+                frame in
                 // FuzzKASRewrapRequest reads an OpenTDF rewrap: the same header in a request token, over Connect JSON and proto.
                 let token = Self.requestToken(header: Array(frame.dropFirst()))
                 var proto: [UInt8] = [0x04, 0x0A]
@@ -203,15 +214,15 @@ public struct ArkavoFrameSuite: VectorSuite {
             }
     }
 
-    /// A NanoTDF header for the KAS key of the KAS fuzz targets (the scalar 1, 2, …, 32), so that a seed reaches the
-    /// rewrap's permit path; fixed keys and IV make it the same on every run.
-    static var headerForFuzzKASKey: [UInt8] {
+    /// A NanoTDF header for the KAS key of the KAS fuzz targets (the scalar 1, 2, …, 32) with an embedded `policy`, so
+    /// that a seed reaches the rewrap's permit path; fixed keys and IV make it the same on every run.
+    static func headerForFuzzKASKey(policy: [UInt8]) -> [UInt8] {
         guard let kas = try? PrivateKey(scalar: (1...32).map(UInt8.init), curve: .secp256r1),
             let ephemeral = try? PrivateKey(scalar: (2...33).map(UInt8.init), curve: .secp256r1),
             let made = try? Container.encrypt(
                 EncryptionParameters(
                     version: .l1l, kas: ResourceLocator(protocolCode: 0, body: Array("127.0.0.1/kas".utf8), identifier: Array("e1".utf8)),
-                    kasPublicKey: kas.publicKey, policy: .embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), bindingVariant: .sha256Tail,
+                    kasPublicKey: kas.publicKey, policy: .embeddedPlaintext(policy), bindingVariant: .sha256Tail,
                     ephemeralKey: ephemeral, iv: [0, 0, 1], plaintext: Array("fuzz".utf8)))
         else { return [] }
         return made.header.bytes

@@ -6,8 +6,9 @@ import WireCore
 /// One client's WebSocket session with the mock Arkavo KAS (NanoTDF spec section 13), frame by frame: 0x01 agrees a
 /// session key (the reply carries the server's ephemeral key and a 32-byte salt), 0x02 asks for the KAS key, 0x03
 /// sends a NanoTDF header to rewrap, answered 0x04 with the header's ephemeral key, a nonce and the wrapped key and tag
-/// (94 bytes with the type byte), or the ephemeral key alone (DENY) when the policy binding does not verify. What the
-/// protocol refuses is answered with a 0xFF JSON error, as arkavo-rs does, never by closing.
+/// (94 bytes with the type byte), or the ephemeral key alone (DENY) when the policy binding does not verify. The policy
+/// must be remote or an embedded Metadata FlatBuffer, as arkavo-rs reads it. What the protocol refuses is answered with
+/// a 0xFF JSON error, as arkavo-rs does, never by closing.
 public struct ArkavoKASSession: Sendable {
     let kasKey: PrivateKey
     let era: ArkavoKASEra
@@ -59,6 +60,7 @@ public struct ArkavoKASSession: Sendable {
     private func rewrap(_ header: Header) -> [UInt8] {
         guard let session else { return Self.error("invalid_format", "no session key: send a 0x01 public key first") }
         if let type = faults.lazy.compactMap(\.errorType).first { return Self.error(type, "fault injection (--fault): every rewrap fails") }
+        if let refusal = Self.policyRefusal(header.policy) { return refusal }
         let released: (payloadKey: [UInt8], kasSecret: [UInt8], binding: BindingVariant?)
         switch release.release(header) {
         case .success(let keys): released = keys
@@ -78,6 +80,26 @@ public struct ArkavoKASSession: Sendable {
             [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey + Array(nonce) + Array(sealed.ciphertext) + Array(sealed.tag)
         // The Arkavo app's `handleRewrappedKeyMessage` expects 93 bytes: a server one byte short, for its tests.
         return faults.contains(.shortRewrap) ? Array(rewrapped.dropLast()) : rewrapped
+    }
+
+    /// What arkavo-rs refuses in a policy before it looks at the binding: its header parser knows only remote (0) and
+    /// embedded plaintext (1) policies, and it reads an embedded policy as an Arkavo Metadata FlatBuffer with the Rust
+    /// Verifier (`root_as_metadata`), which also refuses a string that is not UTF-8. Its texts, since 79d8b73 (2025-10;
+    /// before that it answered nothing).
+    static func policyRefusal(_ policy: Policy) -> [UInt8]? {
+        switch policy.kind {
+        case .remote:
+            return nil
+        case .embeddedPlaintext:
+            do throws(ArkavoError) {
+                _ = try Metadata.decode(policy.content)
+                return nil
+            } catch {
+                return Self.error("invalid_format", "Invalid embedded policy metadata: \(error)")
+            }
+        case .embeddedEncrypted, .embeddedEncryptedWithKeyAccess:
+            return Self.error("invalid_format", "Invalid NanoTDF header: InvalidPolicy")
+        }
     }
 
     static func error(_ type: String, _ message: String) -> [UInt8] {

@@ -6,7 +6,8 @@ import NanoTDF
 /// `wirecheck check kas`: probes a running Arkavo KAS (arkavo-rs, or `wirecheck serve kas`) over its WebSocket, the
 /// frames of NanoTDF spec section 13: the key exchange, the KAS key, the rewrap of NanoTDFs WireCheck makes for that key
 /// in each binding form and both versions (unwrapped under each era until one opens, so the era is found, not
-/// assumed), DENY for a tampered binding, and the error frames for a header that does not parse and a rewrap before the
+/// assumed), DENY for a tampered binding, and the error frames for an embedded policy that is not a Metadata
+/// FlatBuffer, a header that does not parse (cut in its magic, or inside its policy binding) and a rewrap before the
 /// key exchange. arkavo-rs's known weaknesses are findings (warnings), not failures.
 public final class KASLiveChecker: LiveCheckSession {
     /// What to check.
@@ -106,12 +107,44 @@ public final class KASLiveChecker: LiveCheckSession {
                     : .fail("answered \(Self.describe(reply)), neither DENY nor an error frame")
             }
         }
+        check("refuse-policy-not-metadata", spec: ["13", "14"]) {
+            guard let socket, let kasKey else { return .skip("no session or no KAS key") }
+            let text = Array(#"{"body":{"dataAttributes":[],"dissem":[]}}"#.utf8)
+            let header = try Self.container(kasKey: kasKey, version: .l1l, binding: .ecdsaFixed, policy: text).header
+            try socket.sendBinary([FrameType.rewrap.rawValue] + header.bytes)
+            guard let reply = socket.receiveBinary() else {
+                return .finding("no answer within \(options.timeout) s (arkavo-rs before 2025-10 answers a refused rewrap with nothing)")
+            }
+            if reply.first == FrameType.error.rawValue { return .pass("refused with 0xFF \(Self.describe(reply))") }
+            return reply.count == 94
+                ? .fail("rewrapped the key of a NanoTDF whose embedded policy is JSON text, not the Metadata FlatBuffer arkavo-rs requires")
+                : .fail("answered \(Self.describe(reply)), not a 0xFF error frame")
+        }
         check("garbage-header", spec: ["13"]) {
             guard let socket else { return .skip("no WebSocket") }
             try socket.sendBinary([FrameType.rewrap.rawValue, 0x4C, 0x31])
             guard let reply = socket.receiveBinary() else { return .fail("no answer within \(options.timeout) s, or the socket closed") }
             return reply.first == FrameType.error.rawValue
                 ? .pass("0xFF \(Self.describe(reply))") : .fail("answered \(Self.describe(reply)), not a 0xFF error frame")
+        }
+        check("header-cut-in-binding", spec: ["13", "3.3.1.3"]) {
+            guard let kasKey else { return .skip("no KAS key") }
+            // On a connection of its own: a server that dies on this input takes only that one down.
+            let fresh = try upgrade(options.path, headers: options.headers)
+            guard fresh.upgraded else { return .fail("a second upgrade was answered \(fresh.reply.status)") }
+            var session = ArkavoKASClientSession()
+            try fresh.sendBinary(session.hello)
+            guard let hello = fresh.receiveBinary(), session.accept(hello) else { return .fail("no key exchange on a second socket") }
+            let header = try Self.container(kasKey: kasKey, version: .l1l, binding: .ecdsaFixed).header
+            let cut = Array(header.bytes.prefix(header.bytes.count - header.ephemeralPublicKey.count - header.policy.binding.count / 2))
+            try fresh.sendBinary([FrameType.rewrap.rawValue] + cut)
+            guard let reply = fresh.receiveBinary() else {
+                return .finding(
+                    "no answer within \(options.timeout) s, or the socket closed: arkavo-rs unwraps its read of the binding "
+                        + "(read_policy_field), so a header cut inside the policy binding panics the connection's task")
+            }
+            return reply.first == FrameType.error.rawValue
+                ? .pass("0xFF \(Self.describe(reply))") : .fail("answered \(Self.describe(reply)) to a header cut inside its binding")
         }
         check("rewrap-without-session", spec: ["13"]) {
             guard let kasKey else { return .skip("no KAS key") }
@@ -168,13 +201,19 @@ public final class KASLiveChecker: LiveCheckSession {
 
     static let plaintext = Array("wirecheck kas live check".utf8)
 
+    /// The embedded policy of every NanoTDF sent: an Arkavo Metadata FlatBuffer, what the Arkavo app writes and the only
+    /// embedded policy arkavo-rs reads (`root_as_metadata`); a text policy is refused there.
+    static let policy = Metadata(created: 1_731_500_000, content: ContentFormat(mediaType: .text, dataEncoding: .utf8)).encode()
+
     /// A NanoTDF for `kasKey` with a fresh ephemeral key.
-    static func container(kasKey: [UInt8], version: Header.Version, binding: BindingVariant) throws -> Container {
+    static func container(
+        kasKey: [UInt8], version: Header.Version, binding: BindingVariant, policy: [UInt8] = policy
+    ) throws -> Container {
         try Container.encrypt(
             EncryptionParameters(
                 version: version, kas: ResourceLocator(protocolCode: 1, body: Array("kas.wirecheck.test".utf8)), kasPublicKey: kasKey,
-                policy: .embeddedPlaintext(Array(#"{"body":{"dataAttributes":[],"dissem":[]}}"#.utf8)), bindingVariant: binding,
-                ephemeralKey: .generate(.secp256r1), iv: [0, 0, 1], plaintext: plaintext))
+                policy: .embeddedPlaintext(policy), bindingVariant: binding, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 1],
+                plaintext: plaintext))
     }
 
     /// A frame for a message: its type, length, and a 0xFF frame's JSON.

@@ -1,7 +1,5 @@
 import ConformanceKit
 import Foundation
-import NanoTDF
-import WireCore
 import XCTest
 
 /// `wirecheck serve kas` as a user runs it: the banner names the WebSocket URL and the KAS public key, never the
@@ -48,21 +46,30 @@ final class KASCLITests: XCTestCase {
         XCTAssertTrue(again.first?.hasSuffix("era C") == true, "\(again)")
         XCTAssertTrue(again.last?.contains(publicKey) == true, "a restart keeps the key: \(again)")
 
-        // The client side: a NanoTDF for the printed key, decrypted through the running KAS; a wrong --era is refused.
+        // The client side: NanoTDFs for the printed key, decrypted through the running KAS; a wrong --era is refused. The
+        // Arkavo KAS reads an embedded policy as a Metadata FlatBuffer (made here with the CLI), the OpenTDF one as JSON.
         let port = try XCTUnwrap(again.first?.split(separator: ":").last?.split(separator: "/").first.map(String.init))
-        let container = try Container.encrypt(
-            EncryptionParameters(
-                kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)), kasPublicKey: try Hex.decode(publicKey),
-                policy: .embeddedPlaintext(Array("{}".utf8)), ephemeralKey: .generate(.secp256r1), iv: [0, 0, 7],
-                plaintext: Array("through the KAS".utf8)))
-        try Data(container.bytes).write(to: URL(fileURLWithPath: "\(dir)/message.ntdf"))
         let wirecheck = try TestEnvironment.wirecheck
+        try Data(#"{"created": 1731500000}"#.utf8).write(to: URL(fileURLWithPath: "\(dir)/policy.json"))
+        let metadata = try TestEnvironment.run(
+            [wirecheck, "arkavo", "metadata", "policy.json", "--from-json", "--out", "policy.bin"], directory: dir)
+        XCTAssertEqual(metadata.status, 0, metadata.stderr)
+        try Data("through the KAS".utf8).write(to: URL(fileURLWithPath: "\(dir)/plain.txt"))
+        for (policy, file) in [(["--policy-file", "policy.bin"], "arkavo.ntdf"), (["--policy", "{}"], "message.ntdf")] {
+            let made = try TestEnvironment.run(
+                [wirecheck, "nanotdf", "encrypt", "plain.txt", "--kas-key", publicKey, "--out", file] + policy, directory: dir)
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
         let decrypted = try TestEnvironment.run(
-            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws"], directory: dir)
+            [wirecheck, "nanotdf", "decrypt", "arkavo.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws"], directory: dir)
         XCTAssertEqual(decrypted.status, 0, decrypted.stderr)
         XCTAssertEqual(decrypted.stdout, "through the KAS")
+        let textPolicy = try TestEnvironment.run(
+            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws"], directory: dir)
+        XCTAssertEqual(textPolicy.status, 2)
+        XCTAssertTrue(textPolicy.stderr.contains("Invalid embedded policy metadata"), textPolicy.stderr)
         let wrongEra = try TestEnvironment.run(
-            [wirecheck, "nanotdf", "decrypt", "message.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws", "--era", "a"], directory: dir)
+            [wirecheck, "nanotdf", "decrypt", "arkavo.ntdf", "--kas", "ws://127.0.0.1:\(port)/ws", "--era", "a"], directory: dir)
         XCTAssertEqual(wrongEra.status, 2)
         XCTAssertTrue(wrongEra.stderr.contains("no era (--era a) unwraps"), wrongEra.stderr)
         // The OpenTDF side of the same server: client credentials, the rewrap, the payload; a wrong secret is refused.

@@ -30,13 +30,16 @@ final class KASMockServerTests: XCTestCase {
         return probe
     }
 
+    /// An embedded policy as the Arkavo app writes it and arkavo-rs reads it: a Metadata FlatBuffer.
+    static let policy = Metadata(created: 1_731_500_000, content: ContentFormat(mediaType: .text, dataEncoding: .utf8)).encode()
+
     /// A NanoTDF for the mock's KAS key.
     func container(_ version: Header.Version, binding: BindingVariant, plaintext: String) throws -> Container {
         try Container.encrypt(
             EncryptionParameters(
                 version: version, kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)),
                 kasPublicKey: kasKey.publicKey,
-                policy: .embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), bindingVariant: binding, ephemeralKey: .generate(.secp256r1),
+                policy: .embeddedPlaintext(Self.policy), bindingVariant: binding, ephemeralKey: .generate(.secp256r1),
                 iv: [1, 2, 3], plaintext: Array(plaintext.utf8)))
     }
 
@@ -103,36 +106,60 @@ final class KASMockServerTests: XCTestCase {
             defer { server.stop() }
             let checker = try KASLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5))
             let results = checker.run()
-            XCTAssertEqual(results.count, 11)
+            XCTAssertEqual(results.count, 13)
             XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [], "era \(era)")
             XCTAssertEqual(results.filter { $0.severity != nil }.map(\.id), ["kas/live/rewrap-ecdsa-go"], "era \(era)")
             XCTAssertTrue(checker.implementation.hasSuffix("(era \(era.rawValue.uppercased()))"), checker.implementation)
         }
     }
 
-    /// The policy rule: a policy holding the configured text is refused `policy_denied`, in the clear and encrypted (the
-    /// KAS decrypts it with the payload key); another policy is rewrapped.
+    /// The policy rule: a policy holding the configured text is refused `policy_denied`; another policy is rewrapped.
     func testThePolicyRuleRefusesAPolicyHoldingItsText() throws {
         var session = ArkavoKASSession(kasKey: kasKey, era: .c, deniedPolicyText: "secret-project")
         var client = ArkavoKASClientSession()
         XCTAssertTrue(client.accept(try XCTUnwrap(session.answer(to: client.hello))))
-        for (policy, denied) in [
-            (PolicyContent.embeddedPlaintext(Array(#"{"attr":"secret-project"}"#.utf8)), true),
-            (.embeddedEncrypted(Array(#"{"attr":"secret-project"}"#.utf8)), true),
-            (.embeddedEncrypted(Array(#"{"attr":"open"}"#.utf8)), false),
-            (.embeddedPlaintext(Array(#"{"attr":"open"}"#.utf8)), false),
-        ] {
-            let made = try Container.encrypt(
-                EncryptionParameters(
-                    kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)), kasPublicKey: kasKey.publicKey,
-                    policy: policy, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 9], plaintext: [1, 2, 3]))
-            let answer = try XCTUnwrap(session.answer(to: [0x03] + made.header.bytes))
+        for (profile, denied) in [("secret-project", true), ("open", false)] {
+            let metadata = Metadata(archive: FormatInfo(type: ArchiveType.none, profile: profile)).encode()
+            let answer = try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: .embeddedPlaintext(metadata))).bytes))
             if denied {
-                XCTAssertEqual(try Self.errorType(answer), "policy_denied", "\(policy)")
+                XCTAssertEqual(try Self.errorType(answer), "policy_denied", profile)
             } else {
-                XCTAssertEqual(answer.count, 94, "\(policy)")
+                XCTAssertEqual(answer.count, 94, profile)
             }
         }
+    }
+
+    /// arkavo-rs reads only remote and embedded plaintext policies, and an embedded one as a Metadata FlatBuffer (with
+    /// the Rust Verifier, which also refuses a string that is not UTF-8): anything else is `invalid_format`, before the
+    /// binding is looked at. A remote policy is rewrapped.
+    func testAPolicyArkavoRsCannotReadIsRefused() throws {
+        var session = ArkavoKASSession(kasKey: kasKey, era: .c)
+        var client = ArkavoKASClientSession()
+        XCTAssertTrue(client.accept(try XCTUnwrap(session.answer(to: client.hello))))
+        var notUTF8 = Metadata(archive: FormatInfo(type: ArchiveType.none, profile: "abc")).encode()
+        let at = try XCTUnwrap(notUTF8.indices.first { Array(notUTF8[$0...].prefix(3)) == Array("abc".utf8) })
+        notUTF8[at + 1] = 0x88
+        let refused: [(PolicyContent, String)] = [
+            (.embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), "Invalid embedded policy metadata: "),
+            (.embeddedPlaintext(notUTF8), "is not UTF-8"),
+            (.embeddedEncrypted(Self.policy), "Invalid NanoTDF header: InvalidPolicy"),
+        ]
+        for (policy, reason) in refused {
+            let answer = try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: policy)).bytes))
+            XCTAssertEqual(try Self.errorType(answer), "invalid_format", "\(policy)")
+            XCTAssertTrue(String(decoding: answer.dropFirst(), as: UTF8.self).contains(reason), String(decoding: answer, as: UTF8.self))
+        }
+        let remote = PolicyContent.remote(ResourceLocator(protocolCode: 1, body: Array("kas.example.com/policy".utf8)))
+        XCTAssertEqual(try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: remote)).bytes)).count, 94)
+    }
+
+    /// The header of a NanoTDF for the mock's KAS key with `policy`.
+    func header(policy: PolicyContent) throws -> Header {
+        try Container.encrypt(
+            EncryptionParameters(
+                kas: ResourceLocator(protocolCode: 1, body: Array("kas.example.com".utf8)), kasPublicKey: kasKey.publicKey,
+                policy: policy, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 9], plaintext: [1, 2, 3])
+        ).header
     }
 
     /// Against a mock with a fault, the checker fails exactly the checks the fault breaks.

@@ -13,7 +13,9 @@ GENERATOR = bytes.fromhex("036b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a
 
 def header():
     kas = b"kas.example.com"
-    policy = b'{"body":{}}'
+    # The embedded policy arkavo-rs (and so the mock) reads: an Arkavo Metadata FlatBuffer, here the empty one
+    # (Vectors/arkavo/flatbuffers.json, decode-metadata-empty).
+    policy = bytes.fromhex("080000000400040004000000")
     binding = hashlib.sha256(policy).digest()[-8:]  # "GMAC" mode as deployed: the last 8 bytes of SHA-256
     return (b"L1L" + bytes([0x01, len(kas)]) + kas + bytes([0x00, 0x01, 0x01]) + struct.pack(">H", len(policy)) + policy
             + binding + GENERATOR)

@@ -23,6 +23,8 @@ struct NanoTDFEncryptCommand: ParsableCommand {
               echo -n hello | wirecheck nanotdf encrypt - --kas-key Examples/spec-example-1-recipient.pem \\
                 --kas https://kas.example.com --policy '{"body":{}}' --out hello.ntdf
               wirecheck nanotdf encrypt --params case-input.json --out case.ntdf
+              echo '{"created": 1731500000}' | wirecheck arkavo metadata - --from-json --out policy.bin
+              echo -n hello | wirecheck nanotdf encrypt - --kas-key kas.pem --policy-file policy.bin --out arkavo.ntdf
             """)
 
     @Argument(help: "The plaintext file, or - for standard input (not read with --params).") var file: String?
@@ -34,6 +36,11 @@ struct NanoTDFEncryptCommand: ParsableCommand {
     @Option(help: "Tag bits: 64, 96, 104, 112, 120 or 128.") var cipher = 96
     @Option(help: "remote, embedded-plaintext or embedded-encrypted.") var policyType = "embedded-plaintext"
     @Option(help: "The policy: content for embedded types, a URL for remote.") var policy = #"{"body":{"dataAttributes":[]}}"#
+    @Option(
+        help: """
+            Read an embedded policy's bytes from this file instead of --policy: an Arkavo KAS (arkavo-rs, `wirecheck serve \
+            kas` over /ws) takes only an Arkavo Metadata FlatBuffer, made by `wirecheck arkavo metadata --from-json … --out`.
+            """) var policyFile: String?
     @Option(help: "sha256-tail, gmac-tag, ecdsa-fixed or ecdsa-go.") var binding = BindingVariant.sha256Tail
     @Option(help: "zero-prefix, spec-iv24 or zero-suffix.") var ivConvention = IVConvention.zeroPrefix
     @Option(help: "The payload IV, 3 bytes hex (random non-zero by default).") var iv: String?
@@ -79,7 +86,8 @@ struct NanoTDFEncryptCommand: ParsableCommand {
         guard let cipher = Cipher.allCases.first(where: { $0.tagBits == self.cipher }) else {
             throw ValidationError("--cipher is one of \(Cipher.allCases.map { String($0.tagBits) }.joined(separator: ", "))")
         }
-        let content = Array(policy.utf8)
+        let content = try policyFile.map { Array(try readFile($0)) } ?? Array(policy.utf8)
+        if policyFile != nil && policyType == "remote" { throw ValidationError("--policy-file is for embedded policies") }
         let policyContent: PolicyContent
         switch policyType {
         case "remote": policyContent = .remote(try Self.locator(policy))

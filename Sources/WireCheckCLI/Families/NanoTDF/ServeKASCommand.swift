@@ -15,7 +15,9 @@ struct ServeKASCommand: AsyncParsableCommand {
             Binary frames: 0x01 the client's P-256 key (answered with the server's key and a 32-byte salt), 0x02 the KAS \
             public key, 0x03 a NanoTDF header to rewrap (answered 0x04: the header's ephemeral key, a nonce, the wrapped \
             key and its tag, 94 bytes; or the ephemeral key alone, DENY, when the policy binding does not verify); what \
-            the protocol refuses is a 0xFF JSON error. --era picks arkavo-rs's rewrap crypto: a (the Arkavo app at \
+            the protocol refuses is a 0xFF JSON error. As arkavo-rs, it takes a remote policy or an embedded Arkavo \
+            Metadata FlatBuffer (wirecheck arkavo metadata --from-json, then nanotdf encrypt --policy-file), and refuses \
+            a JSON or text policy and an encrypted one (invalid_format). --era picks arkavo-rs's rewrap crypto: a (the Arkavo app at \
             774f352), b, or c (arkavo-rs HEAD). The KAS key is a P-256 PEM file, created 0600 when missing and never \
             printed; its public key is printed. Upgrades need no token.
             The OpenTDF KAS (spec section 9.5, as opentdf/platform served NanoTDF before removing it): Connect RPC \
