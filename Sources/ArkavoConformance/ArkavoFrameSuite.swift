@@ -184,13 +184,14 @@ public struct ArkavoFrameSuite: VectorSuite {
                 let hello: [UInt8] = [0x01] + Self.generatorPoint
                 return CorpusSeed(target: "FuzzKASSession", bytes: Self.lengthPrefixed([hello, [0x02], frame]))
             }
-            // A rewrap the mock Arkavo KAS permits: its policy is a Metadata FlatBuffer, as arkavo-rs requires.
+            // A rewrap the mock Arkavo KAS permits: its policy is a Metadata FlatBuffer, as arkavo-rs requires (without a
+            // rating, which its content-rating contract would judge).
             + [
                 CorpusSeed(
                     target: "FuzzKASSession",
                     bytes: Self.lengthPrefixed([
                         [0x01] + Self.generatorPoint, [0x02],
-                        [0x03] + Self.headerForFuzzKASKey(policy: ArkavoFixtures.metadata[0].3.encode()),
+                        [0x03] + Self.headerForFuzzKASKey(policy: Metadata(created: 1_731_500_000).encode()),
                     ]))
             ]
             // The OpenTDF KAS reads embedded JSON policies only.

@@ -7,8 +7,8 @@ import WireCore
 /// session key (the reply carries the server's ephemeral key and a 32-byte salt), 0x02 asks for the KAS key, 0x03
 /// sends a NanoTDF header to rewrap, answered 0x04 with the header's ephemeral key, a nonce and the wrapped key and tag
 /// (94 bytes with the type byte), or the ephemeral key alone (DENY) when the policy binding does not verify. The policy
-/// must be remote or an embedded Metadata FlatBuffer, as arkavo-rs reads it. What the protocol refuses is answered with
-/// a 0xFF JSON error, as arkavo-rs does, never by closing.
+/// is held to arkavo-rs's rules (`ArkavoRsPolicyRules`). What the protocol refuses is answered with a 0xFF JSON error,
+/// as arkavo-rs does, never by closing.
 public struct ArkavoKASSession: Sendable {
     let kasKey: PrivateKey
     let era: ArkavoKASEra
@@ -32,6 +32,11 @@ public struct ArkavoKASSession: Sendable {
         do throws(ArkavoError) {
             decoded = try Frame.decode(frame)
         } catch {
+            // A rewrap is checked for a session before its header is parsed, and a header that does not parse is
+            // named so, with arkavo-rs's texts.
+            if frame.first == FrameType.rewrap.rawValue {
+                return Self.error("invalid_format", session == nil ? Self.noSession : "Invalid NanoTDF header: \(error)")
+            }
             return Self.error("invalid_format", "\(error)")
         }
         switch decoded {
@@ -57,10 +62,14 @@ public struct ArkavoKASSession: Sendable {
         }
     }
 
-    private func rewrap(_ header: Header) -> [UInt8] {
-        guard let session else { return Self.error("invalid_format", "no session key: send a 0x01 public key first") }
+    private func rewrap(_ header: Header) -> [UInt8]? {
+        guard let session else { return Self.error("invalid_format", Self.noSession) }
         if let type = faults.lazy.compactMap(\.errorType).first { return Self.error(type, "fault injection (--fault): every rewrap fails") }
-        if let refusal = Self.policyRefusal(header.policy) { return refusal }
+        switch ArkavoRsPolicyRules.check(header.policy) {
+        case .pass: break
+        case .refuse(let type, let message): return Self.error(type, message)
+        case .silence: return nil
+        }
         let released: (payloadKey: [UInt8], kasSecret: [UInt8], binding: BindingVariant?)
         switch release.release(header) {
         case .success(let keys): released = keys
@@ -82,25 +91,8 @@ public struct ArkavoKASSession: Sendable {
         return faults.contains(.shortRewrap) ? Array(rewrapped.dropLast()) : rewrapped
     }
 
-    /// What arkavo-rs refuses in a policy before it looks at the binding: its header parser knows only remote (0) and
-    /// embedded plaintext (1) policies, and it reads an embedded policy as an Arkavo Metadata FlatBuffer with the Rust
-    /// Verifier (`root_as_metadata`), which also refuses a string that is not UTF-8. Its texts, since 79d8b73 (2025-10;
-    /// before that it answered nothing).
-    static func policyRefusal(_ policy: Policy) -> [UInt8]? {
-        switch policy.kind {
-        case .remote:
-            return nil
-        case .embeddedPlaintext:
-            do throws(ArkavoError) {
-                _ = try Metadata.decode(policy.content)
-                return nil
-            } catch {
-                return Self.error("invalid_format", "Invalid embedded policy metadata: \(error)")
-            }
-        case .embeddedEncrypted, .embeddedEncryptedWithKeyAccess:
-            return Self.error("invalid_format", "Invalid NanoTDF header: InvalidPolicy")
-        }
-    }
+    /// arkavo-rs's answer to a rewrap before the key exchange.
+    static let noSession = "Session not established - perform key agreement first"
 
     static func error(_ type: String, _ message: String) -> [UInt8] {
         [FrameType.error.rawValue] + ErrorMessage(errorType: type, message: message).body

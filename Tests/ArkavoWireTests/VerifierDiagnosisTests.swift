@@ -17,8 +17,10 @@ final class VerifierDiagnosisTests: XCTestCase {
             XCTAssertTrue(Table.verifies(bytes, limits: limits), "\(what): decoded what the Verifier refuses")
         } catch {
             // Decode refuses a string that is not UTF-8 too, which the Verifier does not check.
-            if case ArkavoError.flatBufferInvalid(let reason, _) = error, reason.hasSuffix("is not UTF-8") {
+            if case ArkavoError.flatBufferInvalid(let reason, let offset) = error, reason.hasSuffix("is not UTF-8") {
                 XCTAssertTrue(Table.verifies(bytes, limits: limits), "\(what): a UTF-8 refusal of a buffer the Verifier refuses")
+                let rest = bytes[min(offset, bytes.count)...].prefix { $0 != 0 }
+                XCTAssertNil(String(validating: rest, as: UTF8.self), "\(what): refused as not UTF-8 at \(offset), where the bytes are")
                 return
             }
             XCTAssertFalse(Table.verifies(bytes, limits: limits), "\(what): refused what the Verifier accepts")

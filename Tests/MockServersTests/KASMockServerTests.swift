@@ -129,28 +129,49 @@ final class KASMockServerTests: XCTestCase {
         }
     }
 
-    /// arkavo-rs reads only remote and embedded plaintext policies, and an embedded one as a Metadata FlatBuffer (with
-    /// the Rust Verifier, which also refuses a string that is not UTF-8): anything else is `invalid_format`, before the
-    /// binding is looked at. A remote policy is rewrapped.
-    func testAPolicyArkavoRsCannotReadIsRefused() throws {
+    /// arkavo-rs reads only remote and embedded plaintext policies, an embedded one as a Metadata FlatBuffer (with the
+    /// Rust Verifier, which also refuses a string that is not UTF-8), cannot fetch a remote one over HTTP(S), and holds a
+    /// rating to its content-rating contract at the "Kids" level; all before the binding is looked at. A remote policy
+    /// from the shared-resource directory, and a Metadata rated for kids, are rewrapped; a remote policy naming the
+    /// rating contract gets no answer.
+    func testAPolicyArkavoRsRefusesIsRefused() throws {
         var session = ArkavoKASSession(kasKey: kasKey, era: .c)
         var client = ArkavoKASClientSession()
         XCTAssertTrue(client.accept(try XCTUnwrap(session.answer(to: client.hello))))
         var notUTF8 = Metadata(archive: FormatInfo(type: ArchiveType.none, profile: "abc")).encode()
         let at = try XCTUnwrap(notUTF8.indices.first { Array(notUTF8[$0...].prefix(3)) == Array("abc".utf8) })
         notUTF8[at + 1] = 0x88
-        let refused: [(PolicyContent, String)] = [
-            (.embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), "Invalid embedded policy metadata: "),
-            (.embeddedPlaintext(notUTF8), "is not UTF-8"),
-            (.embeddedEncrypted(Self.policy), "Invalid NanoTDF header: InvalidPolicy"),
+        func rated(_ levels: [RatingLevel]) -> PolicyContent { .embeddedPlaintext(Metadata(rating: Rating(levels)).encode()) }
+        let refused: [(PolicyContent, String, String)] = [
+            (.embeddedPlaintext(Array(#"{"body":{}}"#.utf8)), "invalid_format", "Invalid embedded policy metadata: "),
+            (.embeddedPlaintext(notUTF8), "invalid_format", "is not UTF-8"),
+            (.embeddedEncrypted(Self.policy), "invalid_format", "Invalid NanoTDF header: InvalidPolicy"),
+            (
+                .remote(ResourceLocator(protocolCode: 1, body: Array("kas.example.com/policy".utf8))), "invalid_format",
+                "Remote policy fetching via HTTP/HTTPS not yet implemented"
+            ),
+            (rated([.moderate] + Array(repeating: .none, count: 7)), "policy_denied", "Content not suitable for age level: Kids"),
+            (rated([.none]), "policy_denied", "Kids"),  // the seven levels left unused are not "none"
         ]
-        for (policy, reason) in refused {
+        for (policy, type, reason) in refused {
             let answer = try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: policy)).bytes))
-            XCTAssertEqual(try Self.errorType(answer), "invalid_format", "\(policy)")
+            XCTAssertEqual(try Self.errorType(answer), type, "\(policy)")
             XCTAssertTrue(String(decoding: answer.dropFirst(), as: UTF8.self).contains(reason), String(decoding: answer, as: UTF8.self))
         }
-        let remote = PolicyContent.remote(ResourceLocator(protocolCode: 1, body: Array("kas.example.com/policy".utf8)))
-        XCTAssertEqual(try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: remote)).bytes)).count, 94)
+        let permitted: [PolicyContent] = [
+            .remote(ResourceLocator(protocolCode: 0x0F, body: Array("a-shared-resource".utf8))),
+            rated([.mild] + Array(repeating: .none, count: 7)),
+        ]
+        for policy in permitted {
+            XCTAssertEqual(try XCTUnwrap(session.answer(to: [0x03] + (try header(policy: policy)).bytes)).count, 94, "\(policy)")
+        }
+        let contract = PolicyContent.remote(
+            ResourceLocator(protocolCode: 0x0F, body: Array("5HKLo6CKbt1Z5dU4wZ3MiufeZzjM6JGwKUWUQ6a91fmuA6RB".utf8)))
+        XCTAssertNil(session.answer(to: [0x03] + (try header(policy: contract)).bytes), "the rating contract without Metadata")
+        // Before the key exchange, arkavo-rs says so before it parses the header.
+        var fresh = ArkavoKASSession(kasKey: kasKey, era: .c)
+        let early = try XCTUnwrap(fresh.answer(to: [0x03, 0x4C, 0x31]))
+        XCTAssertTrue(String(decoding: early.dropFirst(), as: UTF8.self).contains("Session not established"), "\(early)")
     }
 
     /// The header of a NanoTDF for the mock's KAS key with `policy`.

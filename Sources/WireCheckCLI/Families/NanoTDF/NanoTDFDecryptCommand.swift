@@ -22,15 +22,16 @@ struct NanoTDFDecryptCommand: ParsableCommand {
             under each era until the key opens the payload. With --kas http://HOST:PORT it comes from an OpenTDF KAS \
             (`wirecheck serve kas`, an OpenTDF platform that still serves NanoTDF): a bearer token by client credentials \
             (--client-id, --client-secret; or --token), then kas.AccessService/Rewrap with an EC client key, the \
-            request token signed under a DPoP key. Through a KAS an encrypted policy is not opened. A Go \
+            request token signed under a DPoP key. The two read different policies: an Arkavo KAS an Arkavo Metadata \
+            FlatBuffer (nanotdf encrypt --policy-file), an OpenTDF KAS JSON. Through a KAS an encrypted policy is not opened. A Go \
             length-prefixed ECDSA binding is read when the spec's fixed-width form does not parse.
             Exit 0 when the payload decrypts and the binding (and the signature, when there is one) verify; 1 when \
             the container or the tag is refused, or when the binding or signature does not verify (the plaintext is \
             still written then); 2 when a file or the key cannot be read.
             Example:
               wirecheck nanotdf decrypt Examples/spec-example-1.ntdf --key Examples/spec-example-1-recipient.pem
-              wirecheck nanotdf decrypt message.ntdf --kas ws://127.0.0.1:8080/ws
-              wirecheck nanotdf decrypt message.ntdf --kas http://127.0.0.1:8080
+              wirecheck nanotdf decrypt arkavo.ntdf --kas ws://127.0.0.1:8080/ws
+              wirecheck nanotdf decrypt opentdf.ntdf --kas http://127.0.0.1:8080
             """)
 
     @Argument(help: "The container file, or - for standard input.") var file: String

@@ -16,8 +16,9 @@ struct ServeKASCommand: AsyncParsableCommand {
             public key, 0x03 a NanoTDF header to rewrap (answered 0x04: the header's ephemeral key, a nonce, the wrapped \
             key and its tag, 94 bytes; or the ephemeral key alone, DENY, when the policy binding does not verify); what \
             the protocol refuses is a 0xFF JSON error. As arkavo-rs, it takes a remote policy or an embedded Arkavo \
-            Metadata FlatBuffer (wirecheck arkavo metadata --from-json, then nanotdf encrypt --policy-file), and refuses \
-            a JSON or text policy and an encrypted one (invalid_format). --era picks arkavo-rs's rewrap crypto: a (the Arkavo app at \
+            Metadata FlatBuffer (wirecheck arkavo metadata --from-json, then nanotdf encrypt --policy-file), refuses \
+            a JSON or text policy, an encrypted one and a remote one over HTTP(S) (invalid_format), and holds a rating \
+            to its content-rating contract for kids (policy_denied). --era picks arkavo-rs's rewrap crypto: a (the Arkavo app at \
             774f352), b, or c (arkavo-rs HEAD). The KAS key is a P-256 PEM file, created 0600 when missing and never \
             printed; its public key is printed. Upgrades need no token.
             The OpenTDF KAS (spec section 9.5, as opentdf/platform served NanoTDF before removing it): Connect RPC \
@@ -46,7 +47,11 @@ struct ServeKASCommand: AsyncParsableCommand {
             skip-token-checks (any bearer and request token accepted).
             """)
     var fault: [String] = []
-    @Option(help: "Refuse (0xFF policy_denied) a rewrap whose policy, in the clear or decrypted, contains this text.")
+    @Option(
+        help: """
+            Refuse (0xFF policy_denied) a rewrap whose policy contains this text (over /ws a Metadata FlatBuffer; the \
+            OpenTDF KAS also reads an encrypted policy, decrypted).
+            """)
     var denyPolicy: String?
     @OptionGroup var timeoutOptions: ServerTimeoutOptions
     @Option(help: "Log level: debug, info, warning.") var logLevel = "info"
