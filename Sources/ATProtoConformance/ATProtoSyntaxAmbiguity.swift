@@ -1,5 +1,6 @@
 import ATProtoLexicon
 import ConformanceKit
+import WireCore
 
 /// Values on which the atproto specs let a checker answer either way, recognised from the value itself, so that
 /// `wirecheck fuzz` judges a mutated value by the same rules as the vectors' `acceptable` cases (the peers' runs had
@@ -52,9 +53,8 @@ enum ATProtoSyntaxAmbiguity {
     /// Whether a `%` is followed by anything other than two hex digits.
     static func hasUncheckedPercent(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
-        func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
         return bytes.indices.contains { i in
-            bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2]))
+            bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && Hex.byte(bytes[i + 1], bytes[i + 2]) != nil)
         }
     }
 

@@ -167,10 +167,9 @@ final class DifferentialFuzzerTests: XCTestCase {
         func call(_ request: ShimRequest) -> CallOutcome {
             let value = request.args["value"]?.stringValue ?? ""
             let bytes = Array(value.utf8)
-            func isHex(_ byte: UInt8) -> Bool { Character(Unicode.Scalar(byte)).isHexDigit }
             var badPercent = false
             for i in bytes.indices where bytes[i] == UInt8(ascii: "%") {
-                let escaped = i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+                let escaped = i + 2 < bytes.count && Hex.byte(bytes[i + 1], bytes[i + 2]) != nil
                 if refusesEveryPercent || !escaped { badPercent = true }
             }
             if request.args["format"]?.stringValue == "did", value.hasPrefix("did:"), badPercent {

@@ -9,8 +9,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = inputBytes(start, count)
-    checkTable(Metadata.self, bytes)
-    if let metadata = try? Metadata.decode(bytes) {
+    if let metadata = checkTable(Metadata.self, bytes) {
         let strings = [
             metadata.archive?.version, metadata.archive?.profile, metadata.content?.format?.version, metadata.content?.format?.profile,
         ]

@@ -8,8 +8,10 @@ import FuzzSupport
 /// decodes to the same table, and its JSON form must read back to it. Inputs of every fourth length
 /// are also decoded under small limits taken from the length, when the default limits accept them
 /// (a refused buffer stays refused under lower ones; the check costs a fifth of the targets' speed).
-public func checkTable<Table: FlatBufferRoot>(_: Table.Type, _ bytes: [UInt8]) {
-    guard let table = agrees(Table.self, bytes, .default) else { return }
+/// Returns the table decoded under the default limits, for a target's own checks.
+@discardableResult
+public func checkTable<Table: FlatBufferRoot>(_: Table.Type, _ bytes: [UInt8]) -> Table? {
+    guard let table = agrees(Table.self, bytes, .default) else { return nil }
     if bytes.count % 4 == 0 {
         let small = VerifierLimits(maxDepth: UInt32(1 + bytes.count / 4 % 3), maxTables: UInt32(1 + bytes.count / 4 % 4))
         _ = agrees(Table.self, bytes, small)
@@ -18,6 +20,7 @@ public func checkTable<Table: FlatBufferRoot>(_: Table.Type, _ bytes: [UInt8]) {
     require(Table.verifies(again, limits: .default), "a decoded \(Table.tableName) re-encodes to a buffer the Verifier refuses")
     require((try? Table.decode(again, limits: .default)) == table, "a re-encoded \(Table.tableName) decodes differently")
     require((try? Table(json: .object(table.json))) == table, "the JSON form of a \(Table.tableName) does not read back")
+    return table
 }
 
 /// Decodes under `limits` and checks that decode and the Verifier alone agree; the table, if any.
