@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Overnight fuzzing on this machine: Fuzz/run.sh TARGET|all [--hours N] [--workers N]
+# Overnight fuzzing on this machine: Fuzz/run.sh TARGET[,TARGET...]|all [--hours N] [--workers N]
 #
 # For each target: fork mode on every core over a working copy of its corpus, then merge the new
 # units back into Corpus/<target>/ (-merge=1, minimising), minimise every crash artefact, and write
 # a report under reports/fuzz/<run-name>/ (exec/s, cov/ft, corpus size before and after, new units,
-# each crash with its minimised file, Base64 and top frames). With "all", the hours are split
-# evenly between the targets. Crash files to keep go to Fuzz/FailCases/<target>/ plus a unit test.
+# each crash with its minimised file, Base64 and top frames). The hours are split evenly between the
+# targets ("all", or a comma-separated list: the ones behind in the ledger, to even it out).
+# Crash files to keep go to Fuzz/FailCases/<target>/ plus a unit test.
 # --workers N (default: every core) leaves the other cores free, for a campaign in the background.
 # Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
 # table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
@@ -16,7 +17,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: Fuzz/run.sh TARGET|all [--hours N] [--workers N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
+usage() { echo "usage: Fuzz/run.sh TARGET[,TARGET...]|all [--hours N] [--workers N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 what="$1"; shift
 hours=8
@@ -36,7 +37,7 @@ commit="$(git -C "$root" rev-parse --short=8 HEAD)$(git -C "$root" diff --quiet 
 mapfile -t binaries < <("$here/build.sh")
 declare -A binary_of
 for b in "${binaries[@]}"; do binary_of["$(basename "$b")"]="$b"; done
-if [ "$what" = all ]; then targets=("${!binary_of[@]}"); else targets=("$what"); fi
+if [ "$what" = all ]; then targets=("${!binary_of[@]}"); else IFS=, read -r -a targets <<<"$what"; fi
 for t in "${targets[@]}"; do [ -n "${binary_of[$t]:-}" ] || { echo "run.sh: no target $t" >&2; usage; }; done
 IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
 
