@@ -8,7 +8,8 @@ import WireCore
 /// sends a NanoTDF header to rewrap, answered 0x04 with the header's ephemeral key, a nonce and the wrapped key and tag
 /// (94 bytes with the type byte), or the ephemeral key alone (DENY) when the policy binding does not verify. The policy
 /// is held to arkavo-rs's rules (`ArkavoRsPolicyRules`). What the protocol refuses is answered with a 0xFF JSON error,
-/// as arkavo-rs does, never by closing.
+/// as arkavo-rs does, never by closing; where arkavo-rs answers nothing (its `return None`), so does the mock, so that
+/// a client meets the silence it must time out on.
 public struct ArkavoKASSession: Sendable {
     let kasKey: PrivateKey
     let era: ArkavoKASEra
@@ -37,6 +38,10 @@ public struct ArkavoKASSession: Sendable {
             if frame.first == FrameType.rewrap.rawValue {
                 return Self.error("invalid_format", session == nil ? Self.noSession : "Invalid NanoTDF header: \(error)")
             }
+            // arkavo-rs checks a 0x01 key's size (invalid_format), then reads it as a point: a failure is a crypto_error.
+            if frame.first == FrameType.publicKey.rawValue, case .badPoint = error {
+                return Self.error("crypto_error", "\(Self.notAPoint): \(error)")
+            }
             return Self.error("invalid_format", "\(error)")
         }
         switch decoded {
@@ -45,7 +50,7 @@ public struct ArkavoKASSession: Sendable {
             if session != nil { return nil }
             let ephemeral = PrivateKey.generate(.secp256r1)
             guard let secret = KeyAgreement.sharedSecret(ephemeral, peer: clientKey) else {
-                return Self.error("invalid_format", "the client public key is not a compressed P-256 point")
+                return Self.error("crypto_error", "\(Self.notAPoint): the x coordinate has no point on the curve")
             }
             let salt = Array(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
             session = (secret, salt)
@@ -75,7 +80,8 @@ public struct ArkavoKASSession: Sendable {
         case .success(let keys): released = keys
         case .failure(.wrongCurve(let curve)):
             return Self.error("crypto_error", "the KAS key is P-256; the NanoTDF's ephemeral key is \(curve)")
-        case .failure(.badEphemeralKey): return Self.error("crypto_error", "the NanoTDF's ephemeral key is not a P-256 point")
+        // arkavo-rs logs a header ephemeral key that is not a point and answers nothing.
+        case .failure(.badEphemeralKey): return nil
         case .failure(.bindingMismatch): return [FrameType.rewrappedKey.rawValue] + header.ephemeralPublicKey
         case .failure(.policyDenied): return Self.error("policy_denied", "the policy names what this KAS is configured to refuse")
         }
@@ -93,6 +99,8 @@ public struct ArkavoKASSession: Sendable {
 
     /// arkavo-rs's answer to a rewrap before the key exchange.
     static let noSession = "Session not established - perform key agreement first"
+    /// How arkavo-rs's answer to a 0x01 key that is not a point begins.
+    static let notAPoint = "Invalid P-256 public key"
 
     static func error(_ type: String, _ message: String) -> [UInt8] {
         [FrameType.error.rawValue] + ErrorMessage(errorType: type, message: message).body

@@ -80,8 +80,14 @@ final class KASMockServerTests: XCTestCase {
         try early.sendBinary([0x03, 0x4C, 0x31])
         XCTAssertEqual(try Self.errorType(early.receiveBinary()), "invalid_format", "a truncated header")
         // x = 2^256 - 1 is past P-256's prime: no point has it.
+        // As arkavo-rs: a 0x01 key that is not a point (x past the prime, or a prefix other than 02 and 03) is a
+        // crypto_error; a key of another size is invalid_format.
         try early.sendBinary([0x01, 0x02] + [UInt8](repeating: 0xFF, count: 32))
-        XCTAssertEqual(try Self.errorType(early.receiveBinary()), "invalid_format", "a key that is not a point")
+        XCTAssertEqual(try Self.errorType(early.receiveBinary()), "crypto_error", "an x with no point")
+        try early.sendBinary([0x01, 0x04] + [UInt8](repeating: 0x01, count: 32))
+        XCTAssertEqual(try Self.errorType(early.receiveBinary()), "crypto_error", "a prefix no compressed point has")
+        try early.sendBinary([0x01, 0x02] + [UInt8](repeating: 0x01, count: 31))
+        XCTAssertEqual(try Self.errorType(early.receiveBinary()), "invalid_format", "a 32-byte key")
 
         let probe = try connect(server)
         var client = ArkavoKASClientSession()
@@ -96,6 +102,13 @@ final class KASMockServerTests: XCTestCase {
         // The session goes on after a DENY.
         try probe.sendBinary([0x03] + made.header.bytes)
         XCTAssertEqual(try XCTUnwrap(probe.receiveBinary()).count, 94)
+        // A header whose ephemeral key is not a point gets no answer, as from arkavo-rs: the next frame on the socket is
+        // the answer to the request after it.
+        var offCurve = made.header
+        offCurve.ephemeralPublicKey = [0x02] + [UInt8](repeating: 0xFF, count: 32)
+        try probe.sendBinary([0x03] + offCurve.bytes)
+        try probe.sendBinary([0x02])
+        XCTAssertEqual(probe.receiveBinary(), [0x02] + kasKey.publicKey, "no answer to the off-curve header")
     }
 
     /// `wirecheck check kas` against the mock: every check passes in every era, and the era it names is the mock's; the
