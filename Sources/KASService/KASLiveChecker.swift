@@ -6,9 +6,10 @@ import NanoTDF
 /// `wirecheck check kas`: probes a running Arkavo KAS (arkavo-rs, or `wirecheck serve kas`) over its WebSocket, the
 /// frames of NanoTDF spec section 13: the key exchange, the KAS key, the rewrap of NanoTDFs WireCheck makes for that key
 /// in each binding form and both versions (unwrapped under each era until one opens, so the era is found, not
-/// assumed), DENY for a tampered binding, and the error frames for an embedded policy that is not a Metadata
-/// FlatBuffer, a header that does not parse (cut in its magic, or inside its policy binding) and a rewrap before the
-/// key exchange. arkavo-rs's known weaknesses are findings (warnings), not failures.
+/// assumed) and with the KAS locators the spec allows, DENY for a tampered binding, and the error frames for an
+/// embedded policy that is not a Metadata FlatBuffer, a header that does not parse (cut in its magic, or inside its
+/// policy binding) and a rewrap before the key exchange. arkavo-rs's known weaknesses are findings (warnings), not
+/// failures.
 public final class KASLiveChecker: LiveCheckSession {
     /// What to check.
     public struct Options: Sendable {
@@ -90,6 +91,30 @@ public final class KASLiveChecker: LiveCheckSession {
                 guard let socket, let kasKey else { return .skip("no session or no KAS key") }
                 return try rewrap(socket, client: client, kasKey: kasKey, version: version, binding: binding)
             }
+        }
+        check("rewrap-spec-locators", spec: ["13", "1.2"]) {
+            guard let socket, let kasKey else { return .skip("no session or no KAS key") }
+            var refused: [String] = []
+            for (name, locator) in Self.specLocators {
+                let made = try Self.container(kasKey: kasKey, version: .l1l, binding: .ecdsaFixed, kas: locator)
+                try socket.sendBinary([FrameType.rewrap.rawValue] + made.header.bytes)
+                guard let reply = socket.receiveBinary() else {
+                    refused.append("\(name): no answer within \(options.timeout) s")
+                    continue
+                }
+                if reply.first == FrameType.error.rawValue || reply.count == 34 {
+                    refused.append("\(name): \(reply.count == 34 ? "DENY" : "0xFF \(Self.describe(reply))")")
+                    continue
+                }
+                if case .fail(let why) = opened(reply, made: made, client: client) { return .fail("\(name): \(why)") }
+            }
+            guard refused.isEmpty else {
+                // arkavo-rs (4af74c8, and since its first parser) reads the locator's first byte whole: 00-03 or FF.
+                return .finding(
+                    "refused \(refused.joined(separator: "; ")); arkavo-rs, for one, reads a locator's protocol byte whole (00 to 03, or "
+                        + "FF), so the spec's key-id nibble and its shared-resource-directory byte 0F are InvalidKas")
+            }
+            return .pass("rewrapped with a key-id locator (0x10) and a shared-resource-directory one (0x0F)")
         }
         check("deny-tampered-binding", spec: ["13", "9.4"]) {
             guard let socket, let kasKey else { return .skip("no session or no KAS key") }
@@ -191,6 +216,12 @@ public final class KASLiveChecker: LiveCheckSession {
                 ? .finding("refused (\(refusal)): arkavo-rs has no L1M parser (spec section 10)")
                 : .fail("a header whose \(binding.rawValue) binding verifies was refused (\(refusal))")
         }
+        return opened(reply, made: made, client: client)
+    }
+
+    /// A rewrap's answer that is not a refusal: a pass when its key, unwrapped under the era found so far or under each
+    /// until one does, opens the payload (the era is then found).
+    private func opened(_ reply: [UInt8], made: Container, client: ArkavoKASClientSession) -> Outcome {
         if reply.count == 93 { return .fail("a 93-byte 0x04: the wrapped key is one byte short of 94") }
         let search = client.search(reply, header: made.header, eras: era.map { [$0] } ?? ArkavoKASEra.allCases) { key in
             made.openPayload(payloadKey: key)?.0 == Self.plaintext
@@ -215,13 +246,27 @@ public final class KASLiveChecker: LiveCheckSession {
     /// embedded policy arkavo-rs reads (`root_as_metadata`); a text policy is refused there.
     static let policy = Metadata(created: 1_731_500_000, content: ContentFormat(mediaType: .text, dataEncoding: .utf8)).encode()
 
+    /// The KAS locator of every NanoTDF sent but `specLocators`'s: https, no key id, which every reader takes.
+    static let kasLocator = ResourceLocator(protocolCode: 1, body: Array("kas.wirecheck.test".utf8))
+
+    /// KAS locators the spec allows (contract section 1.2) that real writers put in NanoTDFs: a key id after an http
+    /// body, as otdfctl writes it (`0x10`, "e1"), and the shared resource directory, as the Arkavo app writes
+    /// `kas.arkavo.net` through OpenTDFKit (`0x0F`).
+    static let specLocators = [
+        (
+            "0x10 (http, key id \"e1\")",
+            ResourceLocator(protocolCode: 0, body: Array("kas.wirecheck.test/kas".utf8), identifier: Array("e1".utf8))
+        ),
+        ("0x0F (shared resource directory)", ResourceLocator(protocolCode: 0x0F, body: Array("kas.arkavo.net".utf8))),
+    ]
+
     /// A NanoTDF for `kasKey` with a fresh ephemeral key.
     static func container(
-        kasKey: [UInt8], version: Header.Version, binding: BindingVariant, policy: [UInt8] = policy
+        kasKey: [UInt8], version: Header.Version, binding: BindingVariant, policy: [UInt8] = policy, kas: ResourceLocator = kasLocator
     ) throws -> Container {
         try Container.encrypt(
             EncryptionParameters(
-                version: version, kas: ResourceLocator(protocolCode: 1, body: Array("kas.wirecheck.test".utf8)), kasPublicKey: kasKey,
+                version: version, kas: kas, kasPublicKey: kasKey,
                 policy: .embeddedPlaintext(policy), bindingVariant: binding, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 1],
                 plaintext: plaintext))
     }

@@ -119,7 +119,7 @@ final class KASMockServerTests: XCTestCase {
             defer { server.stop() }
             let checker = try KASLiveChecker(options: .init(baseURL: "http://127.0.0.1:\(server.port)", timeout: 5))
             let results = checker.run()
-            XCTAssertEqual(results.count, 13)
+            XCTAssertEqual(results.count, 14)
             XCTAssertEqual(results.filter { $0.status != .pass }.map { "\($0.id): \($0.reason)" }, [], "era \(era)")
             XCTAssertEqual(results.filter { $0.severity != nil }.map(\.id), ["kas/live/rewrap-ecdsa-go"], "era \(era)")
             XCTAssertTrue(checker.implementation.hasSuffix("(era \(era.rawValue.uppercased()))"), checker.implementation)
@@ -198,7 +198,7 @@ final class KASMockServerTests: XCTestCase {
 
     /// Against a mock with a fault, the checker fails exactly the checks the fault breaks.
     func testTheLiveCheckerFailsWhatEachFaultBreaks() throws {
-        let rewraps = ["rewrap-ecdsa-fixed", "rewrap-sha256-tail", "rewrap-gmac-tag", "rewrap-l1m"]
+        let rewraps = ["rewrap-ecdsa-fixed", "rewrap-sha256-tail", "rewrap-gmac-tag", "rewrap-l1m", "rewrap-spec-locators"]
         let expected: [KASFault: [String]] = [
             // A refused GMAC-bound or L1M rewrap is a finding (arkavo-rs refuses them), a refused ECDSA one a failure.
             .denyAll: rewraps,
