@@ -34,6 +34,8 @@ enum ArkavoRsPolicyRules {
             let body = String(decoding: locator.body, as: UTF8.self)
             // A contract named by a shared-resource locator: the geofence one needs a policy body a remote policy does
             // not have, and the rating one needs Metadata, which a remote policy does not carry (arkavo-rs says nothing).
+            // arkavo-rs's directory byte is FF, which the spec does not have; the spec's 0F, which arkavo-rs refuses
+            // (FINDINGS N13), stands for it here.
             if locator.protocolCode == 0x0F && body.contains(geofenceContract) {
                 return .refuse(type: "invalid_format", message: "Geofence policy requires body data")
             }
