@@ -34,11 +34,11 @@ enum ATProtoSyntaxAmbiguity {
         let wellFormed = (try? format.check(value)) != nil
         switch format {
         case .did, .atIdentifier:
-            return value.hasPrefix("did:") && wellFormed && hasUncheckedPercent(value) ? percentEncoding : nil
+            return value.hasPrefix("did:") && wellFormed && URLQueryEncoding.hasStrayPercent(value) ? percentEncoding : nil
         case .atURI:
             // The authority, up to the first '/' after "at://", may be such a DID.
             let authority = value.dropFirst("at://".count).prefix { $0 != "/" }
-            return authority.hasPrefix("did:") && wellFormed && hasUncheckedPercent(String(authority)) ? percentEncoding : nil
+            return authority.hasPrefix("did:") && wellFormed && URLQueryEncoding.hasStrayPercent(String(authority)) ? percentEncoding : nil
         case .cid:
             let cidCharacters = value.utf8.allSatisfy(isCIDCharacter)
             if value.utf8.count > 256 && cidCharacters && !value.hasPrefix("Qmb") { return cidLength }
@@ -47,14 +47,6 @@ enum ATProtoSyntaxAmbiguity {
             return value.hasPrefix("Qm") && !value.hasPrefix("Qmb") && wellFormed ? cidV0 : nil
         default:
             return nil
-        }
-    }
-
-    /// Whether a `%` is followed by anything other than two hex digits.
-    static func hasUncheckedPercent(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        return bytes.indices.contains { i in
-            bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && Hex.byte(bytes[i + 1], bytes[i + 2]) != nil)
         }
     }
 

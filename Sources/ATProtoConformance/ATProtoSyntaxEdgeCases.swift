@@ -38,7 +38,13 @@ enum ATProtoSyntaxEdgeCases {
         add(.uri, .unicode, "a non-ASCII path is still a URI", "https://example.com/bücher")
         add(.language, .unicode, "a non-ASCII letter", "dé")
         add(.tid, .unicode, "a full-width digit", "3jzfcijpj2z2\u{FF12}")
+        add(
+            .datetime, .unicode, "a decimal digit that is not ASCII (Arabic-Indic five, full-width zero): Python's \\d and int() take both",
+            "198\u{0665}-04-12T23:20:50Z", "1985-04-12T23:20:5\u{FF10}Z")
         add(.uri, .whitespace, "a no-break space and a tab", "https://example.com/a\u{00A0}b", "https://example.com/a\tb")
+        add(
+            .uri, .whitespace, "the information separators U+001C and U+001F: not Unicode White_Space, though Python's isspace() says so",
+            "https://example.com/a\u{1C}b", "https://example.com/a\u{1F}b")
         // A trailing newline on a valid value of every format (a regular expression whose `$` matches
         // before a final newline lets these through).
         let validExamples: [(StringFormat, String)] = [

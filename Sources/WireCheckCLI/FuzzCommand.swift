@@ -12,7 +12,8 @@ struct FuzzCommand: ParsableCommand {
             Takes every vector case of the ops your shim lists, and inputs that generators build through the reference \
             (e.g. NanoTDF containers of every shape, atproto strings from each format's grammar), and changes one to three \
             arguments: bytes flipped, inserted, cut or spliced from another case; strings with separators, escapes and \
-            non-ASCII scalars, made as long as a limit their format declares or one off, with digits at calendar edges; \
+            non-ASCII scalars, look-alikes of digits, letters and spaces, percent-escapes of bytes that are not UTF-8, \
+            made as long as a limit their format declares or one off, with digits at calendar edges; \
             JSON text with a repeated key, another number form, an escape, deep nesting or a slip of syntax; integers at \
             their boundaries; another value of a closed set; array elements and object members dropped, repeated or added. \
             Where a \
@@ -22,8 +23,8 @@ struct FuzzCommand: ParsableCommand {
             for `vectors verify`, but for expectedFailures: a mutated input is a new case). An input the reference refuses \
             as bad-request (or unimplemented) is not sent. A disagreement, or a shim that dies, hangs or writes garbage, is \
             a finding: minimised (elements, members and chunks of the changed fields removed while it still disagrees the \
-            same way), counted once \
-            per (op, the reference's outcome, the shim's), and written as a vector file per suite under <report>/findings/, \
+            same way), counted once per (op, group params, the reference's outcome, the shim's), and written as a vector \
+            file per suite under <report>/findings/, \
             which `wirecheck vectors verify --vectors <report>/findings --shim CMD` reruns as regression cases. An input \
             where the spec allows either verdict (made from an acceptable case, or a value the suite's rules call ambiguous) \
             passes either way: another answer than the reference's is counted apart (with --strict an accepted answer must \
@@ -248,9 +249,17 @@ struct FuzzCommand: ParsableCommand {
         }
         for finding in findings {
             text += "\n## \(FuzzFindings.id(of: finding)) (\(finding.count) input(s))\n\n"
-            text += "- \(finding.input.comment)\n- \(finding.verdict.reason.prefix(400))\n- key: `\(finding.key)`\n"
+            text += "- \(finding.input.comment)\n- input: `\(Self.shown(finding.input.request.args))`\n"
+            text += "- \(finding.verdict.reason.prefix(400))\n- key: `\(finding.key)`\n"
         }
         return text
+    }
+
+    /// A finding's minimised arguments as one line of JSON, cut at 2000 characters (the findings' vector files have
+    /// them whole).
+    static func shown(_ args: JSONObject) -> String {
+        let text = JSONWriter.compact(.object(args))
+        return text.count > 2000 ? "\(text.prefix(2000))… (\(text.count) characters)" : text
     }
 
     /// The run for `--json`.
@@ -272,6 +281,7 @@ struct FuzzCommand: ParsableCommand {
                     [
                         "id": .string(FuzzFindings.id(of: $0)), "op": .string($0.input.kind.op), "key": .string($0.key),
                         "count": .int(Int64($0.count)), "reason": .string($0.verdict.reason), "comment": .string($0.input.comment),
+                        "input": .object($0.input.request.args),
                     ]
                 }),
         ]

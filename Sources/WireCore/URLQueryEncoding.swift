@@ -125,6 +125,29 @@ public enum URLQueryEncoding {
         }
     }
 
+    /// Whether `text` has a `%` that is not followed by two hex digits (a stray `%`, which no decoding reads alike).
+    public static func hasStrayPercent(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.indices.contains { i in
+            bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && Hex.byte(bytes[i + 1], bytes[i + 2]) != nil)
+        }
+    }
+
+    /// The items of a query read literally, as Swift 6 `URL(string:)` hands over a query it had to re-encode whole (a
+    /// stray `%` becomes `%25`, so each name and value decodes back to its own text): split on the bytes `&` and the
+    /// first `=` (a Swift Character would fuse a combining mark that follows a separator with it), nothing decoded; with
+    /// `droppingByteOrderMarks`, each name and value loses one leading U+FEFF, as Foundation's decoding does.
+    public static func literalItems(_ query: String, droppingByteOrderMarks: Bool = false) -> [QueryItem] {
+        func text(_ bytes: ArraySlice<UInt8>) -> String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return droppingByteOrderMarks ? droppingByteOrderMark(text) : text
+        }
+        return Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return QueryItem(text(item), nil) }
+            return QueryItem(text(item[..<equals]), text(item[(equals + 1)...]))
+        }
+    }
+
     /// Whether Foundation keeps a URL component as it is: every byte an RFC 3986 `pchar` (unreserved,
     /// sub-delims, `:`, `@`) or in `alsoAllowed`, and every `%` followed by two hex digits. Swift 6
     /// Foundation percent-encodes a component that is not valid *whole*, `%` included.

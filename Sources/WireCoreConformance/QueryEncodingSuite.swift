@@ -15,6 +15,17 @@ public struct QueryEncodingSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.encode, Self.decode] }
 
+    /// A query with a stray `%` (a `%` not followed by two hex digits) has two readings (contract wirecore.md 3.2,
+    /// `StrayPercent`): the getter's, which is the reference's, and the literal one of Swift 6 `URL(string:)`; no
+    /// other. Any other query has the reference's reading only, whatever case it was made from.
+    public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
+        guard group.type == Self.decode.type, let query = input[F.query] else { return .unknown }
+        guard URLQueryEncoding.hasStrayPercent(query) else { return .referenceOnly }
+        return .oneOf(
+            "a stray '%': the getter's reading or Swift 6 URL's literal one (StrayPercent)",
+            results: [JSONObject(F.items(URLQueryEncoding.literalItems(query)))])
+    }
+
     /// The flags of `wirecore/query-encoding`, the keys of its notes.
     enum Flag: String, CaseFlag {
         case asciiByte = "AsciiByte"
@@ -119,6 +130,14 @@ public struct QueryEncodingSuite: VectorSuite {
                 "truncated-escape", "a '%' at the end of a value gives nil", [.strayPercent], "a=1%",
                 result: .acceptable),
             decodeCase("invalid-utf8", "%FF is not UTF-8: the value is nil", [.invalidEscape], "a=%FF"),
+            decodeCase(
+                "invalid-utf8-surrogate", "%ED%A0%80 encodes a surrogate, which UTF-8 does not allow: the value is nil",
+                [.invalidEscape], "a=%ED%A0%80"),
+            decodeCase("invalid-utf8-overlong", "%C0%AF is an overlong '/': the name is \"\"", [.invalidEscape], "%C0%AF=1"),
+            decodeCase(
+                "invalid-utf8-above-max", "%F4%90%80%80 would be past U+10FFFF: the value is nil", [.invalidEscape], "a=%F4%90%80%80"),
+            decodeCase("nul", "%00 decodes to a NUL, which is kept", [.utf8], "a=x%00y"),
+            decodeCase("raw-characters", "raw non-ASCII, a space and '?' are kept as they are", [.utf8], "a=\u{E9} b?d"),
             decodeCase("no-equals", "an item without '=' has a nil value", [.nilValue], "flag&b=1"),
             decodeCase("second-equals", "the item splits at its first '='", [], "a=b=c"),
             decodeCase("empty-item", "an empty item between two '&'", [.nilValue], "a=1&&b=2"),

@@ -1,3 +1,5 @@
+import WireCore
+
 /// What a suite says of one input `wirecheck fuzz` made (`VectorSuite.ambiguity(of:in:)`): whether the spec lets an
 /// implementation accept or refuse it. A mutation can make an input ambiguous (a DID gains a `%` not followed by two hex
 /// digits) or take the ambiguity away (the same DID with a trailing newline is plainly invalid), so the case it was made
@@ -5,6 +7,9 @@
 public enum InputAmbiguity: Sendable, Equatable {
     /// Either verdict conforms, for this reason: the input is judged as an `acceptable` case.
     case either(String)
+    /// The reference's answer or one of these results conforms, for this reason (a reading the contract names beside
+    /// the reference's): any other answer fails even without `--strict`, and `--strict` holds to the reference's.
+    case oneOf(String, results: [JSONObject])
     /// Only the reference's verdict conforms, whatever case the input was made from.
     case referenceOnly
     /// The suite has no rule for such inputs: an input is as ambiguous as the case it was made from.

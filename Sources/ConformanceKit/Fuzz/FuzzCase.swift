@@ -40,9 +40,14 @@ public struct FuzzCase: Sendable {
     public var eitherBecause: String? {
         switch suite.ambiguity(of: input, in: group) {
         case .either(let why): why
-        case .referenceOnly: nil
+        case .referenceOnly, .oneOf: nil
         case .unknown: seed.result == .acceptable ? "made from an acceptable case" : nil
         }
+    }
+
+    /// The results that conform on this input besides the reference's (`InputAmbiguity.oneOf`), or none.
+    public var alternativeResults: [JSONObject] {
+        if case .oneOf(_, let results) = suite.ambiguity(of: input, in: group) { results } else { [] }
     }
 
     /// The input as a vector case whose expected outcome is `expected` (the reference's answer). An

@@ -26,6 +26,8 @@ public enum FuzzMutation: String, CaseFlag {
     case resealed = "FuzzResealed"
     case lengthBoundary = "FuzzLengthBoundary"
     case digitBoundary = "FuzzDigitBoundary"
+    case lookAlike = "FuzzLookAlike"
+    case percentEscape = "FuzzPercentEscape"
     case jsonDuplicateKey = "FuzzJSONDuplicateKey"
     case jsonNumberForm = "FuzzJSONNumberForm"
     case jsonEscape = "FuzzJSONEscape"
@@ -67,6 +69,14 @@ public enum FuzzMutation: String, CaseFlag {
                     .edgeCase,
                     "A run of digits inside a string set to a calendar or range edge (12, 13, 24, 29-32, 60, 1900, 2100) or one off."
                 )
+            case .lookAlike:
+                (
+                    .edgeCase,
+                    "A digit, letter or separator replaced by a non-ASCII look-alike (a full-width or Arabic-Indic digit, the Kelvin "
+                        + "sign, an ideographic stop), or a character some library calls a space (U+001F, NEL, U+200B) put in."
+                )
+            case .percentEscape:
+                (.edgeCase, "A percent-escape put in a string: of bytes that are not UTF-8 (%ED%A0%80, %C0%AF), or of NUL, %, +, =, &.")
             case .jsonDuplicateKey: (.edgeCase, "A member of JSON text repeated before the original, with the same or another value.")
             case .jsonNumberForm: (.edgeCase, "A number of JSON text written another way: 1.0, 1e0, 10E-1, -0, a leading zero or plus.")
             case .jsonEscape:
@@ -213,7 +223,9 @@ struct JSONMutator {
         var scalars = Array(text.unicodeScalars)
         let at = index(scalars.count + 1)
         let string = Self.string
-        switch random.next() % 10 {
+        switch random.next() % 12 {
+        case 10: return (lookAlike(in: scalars, at: at), .lookAlike)
+        case 11: return (percentEscape(in: scalars, at: at), .percentEscape)
         case 7 where !limits.isEmpty:
             return (resized(text), .lengthBoundary)
         case 8 where scalars.contains(where: { (0x30...0x39).contains($0.value) }):

@@ -135,13 +135,7 @@ public struct ModelExchangeURL: Equatable, Sendable, CustomStringConvertible {
         if URLQueryEncoding.isValidComponent(query, alsoAllowed: "/?") {
             return URLQueryEncoding.decode(query, droppingByteOrderMarks: true)
         }
-        // Split on the bytes of `&` and `=`, as Foundation does: a Swift Character would fuse a
-        // combining mark, ZWJ or variation selector that follows the separator with it.
-        func text(_ bytes: ArraySlice<UInt8>) -> String { URLQueryEncoding.droppingByteOrderMark(String(decoding: bytes, as: UTF8.self)) }
-        return Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return QueryItem(text(item), nil) }
-            return QueryItem(text(item[..<equals]), text(item[(equals + 1)...]))
-        }
+        return URLQueryEncoding.literalItems(query, droppingByteOrderMarks: true)
     }
 
     /// RFC 3986 scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`. Foundation traps on anything else.
