@@ -19,12 +19,16 @@ enum ATProtoSyntaxAmbiguity {
         + "strings pass that check although atproto allows CIDv1 only"
     /// indigo caps a CID at 256 characters; the spec has no limit.
     static let cidLength = "the 256-character limit is the Go implementation's (indigo); the spec sets none"
+    /// The interop rule wants something other than `/` after `scheme:` (and one `//`); RFC 3986 lets the path start
+    /// with one, as the vectors' acceptable `https:/example.com` and `file:///etc/hosts` do.
+    static let slashPath =
+        "RFC 3986 lets the path after 'scheme:' (or 'scheme://') start with '/'; the interop rule refuses it"
 
     /// The rules of the formats that have any: either verdict, or the reference's only. Other formats' values are
     /// as ambiguous as the case they were made from (their `acceptable` cases are listed values, not rules).
     static func ambiguity(_ format: StringFormat, _ value: String) -> InputAmbiguity {
         switch format {
-        case .did, .atIdentifier, .atURI, .cid: eitherBecause(format, value).map { .either($0) } ?? .referenceOnly
+        case .did, .atIdentifier, .atURI, .cid, .uri: eitherBecause(format, value).map { .either($0) } ?? .referenceOnly
         default: .unknown
         }
     }
@@ -45,9 +49,23 @@ enum ATProtoSyntaxAmbiguity {
             // A CIDv0 shape the interop rule lets through; "Qmb…" is refused by the interop file itself
             // (`cid/v7d63bea6be1c`), so the reference's refusal is the only answer there.
             return value.hasPrefix("Qm") && !value.hasPrefix("Qmb") && wellFormed ? cidV0 : nil
+        case .uri:
+            return !wellFormed && refusedOnlyForASlashPath(value) ? slashPath : nil
         default:
             return nil
         }
+    }
+
+    /// Whether a uri is refused only because what follows `scheme:` (and one `//`) begins with `/`: with a character
+    /// put in before that `/`, the reference accepts it.
+    static func refusedOnlyForASlashPath(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        var at = colon + 1
+        if bytes[at...].starts(with: Array("//".utf8)) { at += 2 }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "/") else { return false }
+        let mended = String(decoding: bytes[..<at] + Array("x".utf8) + bytes[at...], as: UTF8.self)
+        return (try? StringFormat.uri.check(mended)) != nil
     }
 
     /// The interop rule's alphabet: ASCII letters and digits, `+` and `=`.

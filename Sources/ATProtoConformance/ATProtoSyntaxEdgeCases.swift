@@ -25,6 +25,9 @@ enum ATProtoSyntaxEdgeCases {
         add(
             .atURI, .boundary, "every part at its longest (DID 2,048, NSID 317, record key 512), then the DID one longer",
             "at://did:plc:" + o(2040) + "/" + longestNSID + "/" + o(512), "at://did:plc:" + o(2041) + "/" + longestNSID + "/" + o(512))
+        add(
+            .atURI, .boundary, "a record key of 512 characters, then 513", "at://did:plc:abc123/com.example.thing/" + o(512),
+            "at://did:plc:abc123/com.example.thing/" + o(513))
         add(.uri, .boundary, "8,192 bytes, then 8,193", "https://e.com/" + o(8178), "https://e.com/" + o(8179))
         add(.cid, .boundary, "8 and 256 characters, then 7 (257: see the project rules below)", o(8), o(256), o(7))
         add(.tid, .boundary, "12 and 14 characters", "3jzfcijpj2z2", "3jzfcijpj2z2aa")
@@ -38,6 +41,14 @@ enum ATProtoSyntaxEdgeCases {
         add(.uri, .unicode, "a non-ASCII path is still a URI", "https://example.com/bücher")
         add(.language, .unicode, "a non-ASCII letter", "dé")
         add(.tid, .unicode, "a full-width digit", "3jzfcijpj2z2\u{FF12}")
+        add(
+            .datetime, .boundary,
+            "six fraction digits, then other characters before the 'Z' (a reader that cuts the fraction to Python's six digits "
+                + "drops them unseen)", "1985-04-12T23:20:50.123456abcZ", "1985-04-12T23:20:50.123456ZZ", "1985-04-12T23:20:50.123456 Z")
+        add(
+            .datetime, .calendar,
+            "ISO 8601's basic format (no '-' in the date, or no ':' in the time): RFC 3339 has only the extended one, Python 3.11's "
+                + "fromisoformat takes both", "19850412T23:20:50Z", "1985-04-12T232050Z")
         add(
             .datetime, .unicode, "a decimal digit that is not ASCII (Arabic-Indic five, full-width zero): Python's \\d and int() take both",
             "198\u{0665}-04-12T23:20:50Z", "1985-04-12T23:20:5\u{FF10}Z")

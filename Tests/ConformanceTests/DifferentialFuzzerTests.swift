@@ -221,6 +221,11 @@ final class DifferentialFuzzerTests: XCTestCase {
             XCTAssertFalse(either("cid", value, from: acceptableSeed), value)
         }
         XCTAssertFalse(either("handle", "did:x:%7"))
+        // A uri refused only for a '/' after 'scheme:' or 'scheme://' (RFC 3986 allows it); not one refused for more.
+        for value in ["s:/", "https:/example.com", "file:///etc/hosts"] { XCTAssertTrue(either("uri", value), value) }
+        for value in ["s:/\n", "http:", "https://example.com", "1s:/", "s:/ a"] {
+            XCTAssertFalse(either("uri", value, from: acceptableSeed), value)
+        }
         // A format without rules keeps its seed's ambiguity.
         XCTAssertTrue(either("language", "jajb", from: acceptableSeed))
         XCTAssertFalse(either("language", "jajb"))

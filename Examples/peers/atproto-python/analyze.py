@@ -42,6 +42,12 @@ def pattern(fmt, value, result):
     """The pattern of a failing case (the names FINDINGS.md uses)."""
     if fmt == "at-uri" and collection_checked_otherwise(value, result):
         return "A10 at-uri: collection checked by another NSID rule than Nsid's"
+    if fmt == "datetime" and result == "invalid" and re.search(r"\.\d{6}[^\d].*Z$", value):
+        return "A11 datetime: what follows six fraction digits before the final Z dropped unchecked"
+    if fmt == "at-uri" and result == "invalid" and len(value.split("/")) > 4 and len(value.split("/", 4)[4]) > 512:
+        return "A12 at-uri: record key over 512 characters accepted"
+    if fmt == "datetime" and result == "invalid" and re.match(r"\d{8}T", value):
+        return "A13 datetime: ISO 8601 basic format accepted"
     if fmt != "uri" and value.endswith("\n") and result == "invalid":
         return "A1 trailing newline accepted"
     if fmt == "uri" and result == "invalid" and WHITESPACE_NOT_SPACE.search(value):
@@ -146,6 +152,13 @@ def main():
         ("A10", "nsid", "com.example"), ("A10", "at-uri", "at://did:plc:abc123/com.example"),
         ("A10", "nsid", "com.3example.post"), ("A10", "at-uri", "at://did:plc:abc123/com.3example.post"),
         ("A10", "nsid", "y.N.G"), ("A10", "at-uri", "at://did:p:5/y.N.G"),
+        # The fraction is cut to six characters before fromisoformat sees it: what follows is never read, while
+        # junk within the six is refused.
+        ("A11", "datetime", "1985-04-12T23:20:50.123456!?Z"), ("A11", "datetime", "1985-04-12T23:20:50.12345!Z"),
+        # AtUri does not hold its record key to RecordKey's 512 characters.
+        ("A12", "record-key", "o" * 513), ("A12", "at-uri", "at://did:plc:abc123/com.example.thing/" + "o" * 513),
+        # Python 3.11's fromisoformat reads ISO 8601's basic date; the SDK's own checks look only at the time.
+        ("A13", "datetime", "19850412T23:20:50Z"), ("A13", "datetime", "1985-04-12T232050Z"),
         ("beyond", "datetime", "1985-04-12T23:20:50,123Z"), ("beyond", "cid", "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3="),
         ("either", "did", "did:x:%7"), ("either", "did", "did:method:a%zzb"), ("either", "cid", "o" * 257),
     ]
