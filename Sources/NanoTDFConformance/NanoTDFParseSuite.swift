@@ -20,6 +20,24 @@ public struct NanoTDFParseSuite: VectorSuite {
 
     public var groupKinds: [GroupKind] { [Self.parseHeader, Self.parse] }
 
+    /// A container that reads only with Go's length-prefixed ECDSA binding (contract 1.7, flag `EcdsaGo`): reading it so
+    /// and refusing it both conform, as for the `EcdsaGo` cases. Any other container has the reference's answer only,
+    /// whatever case it was made from (a Go-form case cut short is plainly `truncated`).
+    public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
+        guard let bytes = input[F.container] else { return .unknown }
+        let readsOnlyInGoForm: Bool
+        switch group.type {
+        case Self.parse.type:
+            readsOnlyInGoForm = (try? Container.parse(bytes)) == nil && (try? Container.parseEitherBindingForm(bytes)) != nil
+        case Self.parseHeader.type:
+            readsOnlyInGoForm =
+                (try? Container.parseHeader(bytes)) == nil && (try? Container.parseHeaderEitherBindingForm(bytes)) != nil
+        default: return .unknown
+        }
+        return readsOnlyInGoForm
+            ? .either("an ECDSA binding in Go's length-prefixed form, which a reader may refuse (contract 1.7)") : .referenceOnly
+    }
+
     /// The flags of `nanotdf/parse`, as its vector file spells them; each has a note in `notes`.
     enum Flag: String, CaseFlag {
         case specExample = "SpecExample"
@@ -222,6 +240,12 @@ public struct NanoTDFParseSuite: VectorSuite {
             ))
         list.append(
             (
+                "policy-32768-bytes",
+                "embedded plaintext policy of 32,768 bytes: the length's top bit is set (a signed 16-bit read goes negative)",
+                [.longPolicy], Shape(contentLength: 32768, seed: 9110).container().bytes
+            ))
+        list.append(
+            (
                 "unused-signature-curve-7", "signature-curve bits 7 with HAS_SIGNATURE clear", [.unusedSignatureCurve],
                 Shape(unusedSignatureBits: 7, seed: 9200).container().bytes
             ))
@@ -254,6 +278,11 @@ public struct NanoTDFParseSuite: VectorSuite {
         let lengthOffset = 3 + 2 + 15 + 2 + 1  // magic, locator (https kas.example.com), ECC, config, policy type
         embedded[lengthOffset] = 0
         embedded[lengthOffset + 1] = 0
+        // The same container with the content taken out too, so that only the length's 0 is wrong.
+        let contentLength = Int(embedded[lengthOffset]) << 8 | Int(embedded[lengthOffset + 1])
+        let emptied = Array(embedded[..<lengthOffset]) + [0, 0] + Array(embedded[(lengthOffset + 2 + contentLength)...])
+        var l1mCurve4 = Shape(version: .l1m, curve: .secp256r1, seed: 9000).container().bytes
+        l1mCurve4[20] = 0x04  // after magic 3 and the KAS locator 2 + 15: the L1M KAS key's curve
         var shortPayload = base
         shortPayload[144] = 3 + 8 - 1
         list += [
@@ -269,6 +298,19 @@ public struct NanoTDFParseSuite: VectorSuite {
             ("policy-type-4", "policy type 4", [.outOfRange], set(21, 0x04), .badPolicyType),
             ("ephemeral-key-uncompressed", "ephemeral key prefix 04", [.notCompressed], set(109, 0x04), .badPoint),
             ("embedded-policy-empty", "embedded plaintext policy with content length 0", [.emptyPolicy], embedded, .emptyPolicy),
+            ("embedded-policy-empty-clean", "embedded plaintext policy of length 0 and no content", [.emptyPolicy], emptied, .emptyPolicy),
+            // Two faults in one field: the order of the checks decides the class (contract section 3).
+            (
+                "locator-both-nibbles", "KAS locator byte 0x42: protocol 2 and identifier nibble 4", [.locatorByte], set(3, 0x42),
+                .badLocatorProtocol
+            ),
+            ("ecc-reserved-bit-and-curve-4", "ECC byte 0x8C: bit 3 set and curve 4", [.reservedBits], set(19, 0x8C), .reservedBits),
+            ("cipher-6-signature-curve-7", "config byte 0xF6: cipher 6, signed on curve 7", [.outOfRange], set(20, 0xF6), .badCipher),
+            (
+                "ephemeral-key-uncompressed-cut", "ephemeral key prefix 04, cut inside the key: the key is read whole first", [.truncated],
+                Array(set(109, 0x04).prefix(120)), .truncated
+            ),
+            ("l1m-kas-curve-4", "L1M KAS key curve byte 4", [.arkavoL1M, .outOfRange], l1mCurve4, .badCurve),
             ("payload-length-short", "payload length 10 with an 8-byte tag", [.payloadLength], shortPayload, .badPayloadLength),
             (
                 "payload-iv-zero", "payload IV 000000", [.reservedIV],
@@ -338,6 +380,17 @@ public struct NanoTDFParseSuite: VectorSuite {
         let example = NanoTDFFixtures.specExample1
         for (slug, comment, bytes) in [
             ("header-only", "spec example 1's first 142 bytes: the header alone", Array(example.prefix(142))),
+            (
+                "binding-reads-in-both-forms",
+                "spec example 1's header with a binding that also reads as a short Go-form one (01 11 01 22, and 02 where that form's "
+                    + "key would start): the fixed form reads, so it decides (142 bytes)",
+                {
+                    var header = Array(example.prefix(142))
+                    header.replaceSubrange(45..<49, with: [0x01, 0x11, 0x01, 0x22])
+                    header[51] = 0x02
+                    return header
+                }()
+            ),
             (
                 "header-then-garbage", "spec example 1's header followed by 5 bytes that are no payload",
                 Array(example.prefix(142)) + [0xFF, 0, 0, 0, 0]

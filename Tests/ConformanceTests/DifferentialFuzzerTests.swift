@@ -278,6 +278,25 @@ final class DifferentialFuzzerTests: XCTestCase {
         XCTAssertEqual(strict.findings.map(\.key), ["wirecore.queryDecode valid valid:"])
     }
 
+    /// A container that reads only in Go's ECDSA binding form may be refused (contract nanotdf 1.7), as its vector cases
+    /// are acceptable; a fixed-form one, or a Go-form one cut short, has the reference's answer only.
+    func testAGoFormContainerMayBeRefusedAndOthersHaveOneAnswer() throws {
+        let suite = try XCTUnwrap(TestEnvironment.families.suites.first { $0.id == "nanotdf/parse" })
+        let file = try XCTUnwrap(try Self.files().first { $0.suite == "nanotdf/parse" })
+        func container(_ slug: String) throws -> JSONValue {
+            try XCTUnwrap(file.allTests.first { $0.test.id == "nanotdf/parse/\(slug)" }?.test.input["container"])
+        }
+        let goForm = try container("parse-ecdsa-go-secp256r1")
+        let goHex = try XCTUnwrap(goForm.stringValue)
+        for kind in suite.groupKinds {
+            let group = TestGroup(type: kind.type, params: [:], tests: [])
+            XCTAssertNotEqual(suite.ambiguity(of: ["container": goForm], in: group), .referenceOnly, kind.type)
+            XCTAssertEqual(suite.ambiguity(of: ["container": try container("parse-spec-example-1")], in: group), .referenceOnly)
+            let cut = JSONValue.string(String(goHex.prefix(100)))
+            XCTAssertEqual(suite.ambiguity(of: ["container": cut], in: group), .referenceOnly, "cut short: plainly truncated")
+        }
+    }
+
     /// The same seed gives the same run.
     func testTheSeedReproducesTheRun() throws {
         let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)

@@ -151,6 +151,7 @@ PATTERNS = {
     "P10": "header checks missing; the case's own defect is never reached (the remote policy fails first)",
     "P11": "empty embedded policy accepted",
     "P12": "decrypt refusal cases: the case's defect is never reached (spec example 1: P1 first)",
+    "P13": "a locator byte with both nibbles bad: the identifier nibble checked before the protocol (order only)",
 }
 
 
@@ -168,6 +169,8 @@ def attribute_header(test, ok, answer):
         return "P9"
     if "PolicyInfo" in answer[1] and test["error"] != "truncated":
         return "P10"
+    if test["error"] == "bad-locator-protocol" and answer[0] == "bad-identifier-size":
+        return "P13"
     return None
 
 
