@@ -162,38 +162,40 @@ final class DifferentialFuzzerTests: XCTestCase {
         assertChecked(checked, "valid cdev validate cases")
     }
 
+    /// The reference, except for the requests `answer` gives an outcome of its own: a planted reading of one rule.
+    final class ReferenceExcept: ImplementationUnderTest {
+        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
+        let name: String
+        let supportedOps: Set<String>
+        let answer: (ShimRequest) -> CallOutcome?
+        init(_ name: String, ops: Set<String>, answer: @escaping (ShimRequest) -> CallOutcome?) {
+            self.name = name
+            self.supportedOps = ops
+            self.answer = answer
+        }
+        var reproducerPrefix: String { "" }
+        func call(_ request: ShimRequest) -> CallOutcome { answer(request) ?? reference.call(request) }
+    }
+
     /// The reference's `atproto.syntax`, except that a DID is refused when it holds a `%` not followed by two hex
     /// digits (a refusal the DID spec allows; the atproto Python SDK's own rule is close to it) or any `%` at all
     /// (which it does not: `did:method:val%BB` is valid).
-    final class PercentRefusingDIDs: ImplementationUnderTest {
-        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
-        let refusesEveryPercent: Bool
-        init(refusesEveryPercent: Bool) { self.refusesEveryPercent = refusesEveryPercent }
-        var name: String { refusesEveryPercent ? "every-percent" : "strict-percent" }
-        var supportedOps: Set<String> { ["atproto.syntax"] }
-        var reproducerPrefix: String { "" }
-        func call(_ request: ShimRequest) -> CallOutcome {
+    static func percentRefusingDIDs(refusesEveryPercent: Bool) -> ReferenceExcept {
+        ReferenceExcept(refusesEveryPercent ? "every-percent" : "strict-percent", ops: ["atproto.syntax"]) { request in
             let value = request.args["value"]?.stringValue ?? ""
-            let bytes = Array(value.utf8)
-            var badPercent = false
-            for i in bytes.indices where bytes[i] == UInt8(ascii: "%") {
-                let escaped = i + 2 < bytes.count && Hex.byte(bytes[i + 1], bytes[i + 2]) != nil
-                if refusesEveryPercent || !escaped { badPercent = true }
-            }
-            if request.args["format"]?.stringValue == "did", value.hasPrefix("did:"), badPercent {
-                return CallOutcome(response: .success(.failure(ShimError(code: "invalid-syntax", message: "percent"))), stderr: "")
-            }
-            return reference.call(request)
+            let bad = refusesEveryPercent ? value.contains("%") : URLQueryEncoding.hasStrayPercent(value)
+            guard request.args["format"]?.stringValue == "did", value.hasPrefix("did:"), bad else { return nil }
+            return CallOutcome(response: .success(.failure(ShimError(code: "invalid-syntax", message: "percent"))), stderr: "")
         }
     }
 
     /// A refusal the spec allows is no finding: the suite calls such a DID ambiguous (either verdict conforms), and
     /// the answers are only counted. A refusal it does not allow still is one.
     func testARefusalTheSpecAllowsIsNoFindingButOneItForbidsIs() throws {
-        let allowed = try Self.fuzz(PercentRefusingDIDs(refusesEveryPercent: false), cases: 6000, seed: 3, ops: ["atproto.syntax"])
+        let allowed = try Self.fuzz(Self.percentRefusingDIDs(refusesEveryPercent: false), cases: 6000, seed: 3, ops: ["atproto.syntax"])
         XCTAssertEqual(allowed.findings.map(\.key), [])
         XCTAssertGreaterThan(allowed.statistics.acceptableDisagreements, 0, "no mutated DID reached the rule")
-        let forbidden = try Self.fuzz(PercentRefusingDIDs(refusesEveryPercent: true), cases: 6000, seed: 3, ops: ["atproto.syntax"])
+        let forbidden = try Self.fuzz(Self.percentRefusingDIDs(refusesEveryPercent: true), cases: 6000, seed: 3, ops: ["atproto.syntax"])
         XCTAssertEqual(forbidden.findings.map(\.key), ["atproto.syntax format=\"did\" valid invalid:invalid-syntax"])
 
         // As the fuzzer judges an input: by the suite's rule for the value, whatever case it was made from.
@@ -234,31 +236,25 @@ final class DifferentialFuzzerTests: XCTestCase {
     /// The reference's `wirecore.queryDecode`, except on a query with a stray `%`: read literally, as Swift 6 `URL`
     /// hands it over (a reading the contract names, wirecore.md 3.2), or as Python's `urllib` unquotes, every good
     /// escape decoded and the bad one kept (a reading it does not name).
-    final class StrayPercentReader: ImplementationUnderTest {
-        let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
-        let literal: Bool
-        init(literal: Bool) { self.literal = literal }
-        var name: String { literal ? "literal" : "urllib" }
-        var supportedOps: Set<String> { ["wirecore.queryDecode"] }
-        var reproducerPrefix: String { "" }
-        func call(_ request: ShimRequest) -> CallOutcome {
-            let query = request.args["query"]?.stringValue ?? ""
-            guard URLQueryEncoding.hasStrayPercent(query) else { return reference.call(request) }
-            func unquote(_ text: String) -> String {
-                let bytes = Array(text.utf8)
-                var out: [UInt8] = []
-                var i = 0
-                while i < bytes.count {
-                    if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let byte = Hex.byte(bytes[i + 1], bytes[i + 2]) {
-                        out.append(byte)
-                        i += 3
-                    } else {
-                        out.append(bytes[i])
-                        i += 1
-                    }
+    static func strayPercentReader(literal: Bool) -> ReferenceExcept {
+        func unquote(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            var out: [UInt8] = []
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let byte = Hex.byte(bytes[i + 1], bytes[i + 2]) {
+                    out.append(byte)
+                    i += 3
+                } else {
+                    out.append(bytes[i])
+                    i += 1
                 }
-                return String(decoding: out, as: UTF8.self)
             }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return ReferenceExcept(literal ? "literal" : "urllib", ops: ["wirecore.queryDecode"]) { request in
+            let query = request.args["query"]?.stringValue ?? ""
+            guard URLQueryEncoding.hasStrayPercent(query) else { return nil }
             let items = URLQueryEncoding.literalItems(query).map { literal ? $0 : QueryItem(unquote($0.name), $0.value.map(unquote)) }
             let pairs: [JSONValue] = items.map { .array([.string($0.name), $0.value.map { .string($0) } ?? .null]) }
             return CallOutcome(response: .success(.success(["items": .array(pairs)])), stderr: "")
@@ -269,12 +265,14 @@ final class DifferentialFuzzerTests: XCTestCase {
     /// answers are counted apart); a reading it does not name is one, and `--strict` holds even the named one to the
     /// reference's.
     func testAReadingTheContractNamesIsNoFindingButAnotherIs() throws {
-        let literal = try Self.fuzz(StrayPercentReader(literal: true), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"], strict: false)
+        let literal = try Self.fuzz(
+            Self.strayPercentReader(literal: true), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"], strict: false)
         XCTAssertEqual(literal.findings.map(\.key), [])
         XCTAssertGreaterThan(literal.statistics.acceptableDisagreements, 0, "no input had a stray '%'")
-        let urllib = try Self.fuzz(StrayPercentReader(literal: false), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"], strict: false)
+        let urllib = try Self.fuzz(
+            Self.strayPercentReader(literal: false), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"], strict: false)
         XCTAssertEqual(urllib.findings.map(\.key), ["wirecore.queryDecode valid valid:"])
-        let strict = try Self.fuzz(StrayPercentReader(literal: true), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"])
+        let strict = try Self.fuzz(Self.strayPercentReader(literal: true), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"])
         XCTAssertEqual(strict.findings.map(\.key), ["wirecore.queryDecode valid valid:"])
     }
 
