@@ -313,6 +313,10 @@ public struct NanoTDFParseSuite: VectorSuite {
             ("l1m-kas-curve-4", "L1M KAS key curve byte 4", [.arkavoL1M, .outOfRange], l1mCurve4, .badCurve),
             ("payload-length-short", "payload length 10 with an 8-byte tag", [.payloadLength], shortPayload, .badPayloadLength),
             (
+                "payload-length-top-bit", "payload length 0x800010 (top bit set: a signed 24-bit read goes negative), 113 bytes follow",
+                [.payloadLength], set(142, 0x80), .truncated
+            ),
+            (
                 "payload-iv-zero", "payload IV 000000", [.reservedIV],
                 {
                     var b = base
