@@ -102,8 +102,8 @@ public final class KASLiveChecker: LiveCheckSession {
                     refused.append("\(name): no answer within \(options.timeout) s")
                     continue
                 }
-                if reply.first == FrameType.error.rawValue || reply.count == 34 {
-                    refused.append("\(name): \(reply.count == 34 ? "DENY" : "0xFF \(Self.describe(reply))")")
+                if let refusal = Self.refusal(reply) {
+                    refused.append("\(name): \(refusal)")
                     continue
                 }
                 if case .fail(let why) = opened(reply, made: made, client: client) { return .fail("\(name): \(why)") }
@@ -201,8 +201,7 @@ public final class KASLiveChecker: LiveCheckSession {
                 ? .finding("no answer within \(options.timeout) s: the Go SDK's length-prefixed binding misparses (spec section 0, fact 3)")
                 : .fail("no answer to 0x03 within \(options.timeout) s")
         }
-        if reply.first == FrameType.error.rawValue || reply.count == 34 {
-            let refusal = reply.count == 34 ? "DENY" : "0xFF \(Self.describe(reply))"
+        if let refusal = Self.refusal(reply) {
             if !binding.isECDSA {
                 return .finding(
                     "refused (\(refusal)): arkavo-rs checks a GMAC-mode binding for 16 bytes and reads 8, so it refuses every one")
@@ -269,6 +268,13 @@ public final class KASLiveChecker: LiveCheckSession {
                 version: version, kas: kas, kasPublicKey: kasKey,
                 policy: .embeddedPlaintext(policy), bindingVariant: binding, ephemeralKey: .generate(.secp256r1), iv: [0, 0, 1],
                 plaintext: plaintext))
+    }
+
+    /// A rewrap's answer that refuses, in words: a DENY (the ephemeral key alone, 34 bytes) or a 0xFF error; nil
+    /// for any other answer.
+    static func refusal(_ reply: [UInt8]) -> String? {
+        if reply.count == 34 { return "DENY" }
+        return reply.first == FrameType.error.rawValue ? "0xFF \(describe(reply))" : nil
     }
 
     /// A frame for a message: its type, length, and a 0xFF frame's JSON.
