@@ -274,6 +274,16 @@ final class DifferentialFuzzerTests: XCTestCase {
         XCTAssertEqual(urllib.findings.map(\.key), ["wirecore.queryDecode valid valid:"])
         let strict = try Self.fuzz(Self.strayPercentReader(literal: true), cases: 4000, seed: 5, ops: ["wirecore.queryDecode"])
         XCTAssertEqual(strict.findings.map(\.key), ["wirecore.queryDecode valid valid:"])
+
+        // The libFuzzer oracle judges the same way: a query with good escapes around a stray '%'.
+        func engineDisagrees(literal: Bool) throws -> Bool {
+            let oracle = EngineOracle(
+                families: TestEnvironment.families, files: try Self.files(), implementation: Self.strayPercentReader(literal: literal),
+                ops: ["wirecore.queryDecode"], judge: CaseJudge(strict: false, expectations: Expectations()))
+            return oracle.check([0, 0, 0] + Array("a=%41&b=%zz".utf8)) != nil
+        }
+        XCTAssertFalse(try engineDisagrees(literal: true))
+        XCTAssertTrue(try engineDisagrees(literal: false))
     }
 
     /// A container that reads only in Go's ECDSA binding form may be refused (contract nanotdf 1.7), as its vector cases

@@ -394,12 +394,11 @@ public final class DifferentialFuzzer {
 
     /// The verdict on one answer, and a finding when it fails.
     private func judge(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome, implementation: Int) {
-        guard let verdict = failure(input, reference: reference, outcome: outcome) else {
-            // On an ambiguous input either answer passes (as an acceptable vector case does); an answer
-            // other than the reference's is counted, not reported.
-            if input.eitherBecause != nil || !input.alternativeResults.isEmpty,
-                differsFromReference(input, reference: reference, outcome: outcome)
-            {
+        let (verdict, ambiguous) = input.judged(outcome.response, reference: reference, by: caseJudge)
+        guard verdict.status.failsRun else {
+            // On an ambiguous input either answer passes (as an acceptable vector case does), or one of the
+            // readings the suite names; an answer other than the reference's is counted, not reported.
+            if ambiguous, differsFromReference(input, reference: reference, outcome: outcome) {
                 statistics.acceptableDisagreements += 1
             }
             return
@@ -418,21 +417,6 @@ public final class DifferentialFuzzer {
         findings.append(
             Finding(
                 input: minimal.0, reference: minimal.1, implementation: label, outcome: minimal.2, verdict: minimal.3, key: key, count: 1))
-    }
-
-    /// The verdict when it fails the run, else nil. Without `--strict`, an answer that is one of the other readings
-    /// the suite names for the input (`alternativeResults`) passes.
-    private func failure(_ input: FuzzCase, reference: Result<JSONObject, ShimError>, outcome: CallOutcome) -> CaseJudge.Verdict? {
-        let test = input.testCase(expected: reference)
-        let verdict = caseJudge.judge(outcome.response, test: test, in: input.group, of: input.suite)
-        guard verdict.status.failsRun else { return nil }
-        if !caseJudge.strict {
-            for result in input.alternativeResults {
-                let other = input.testCase(expected: .success(result), allowingEither: false)
-                if !caseJudge.judge(outcome.response, test: other, in: input.group, of: input.suite).status.failsRun { return nil }
-            }
-        }
-        return verdict
     }
 
     /// Whether the answer differs from the reference's (verdict, error class or output), as if the
@@ -481,8 +465,8 @@ public final class DifferentialFuzzer {
             let reference = families.reference.call(request)
             if Self.isMalformed(reference) { return false }
             let outcome = implementation.call(request)
-            guard let verdict = failure(candidate, reference: reference, outcome: outcome),
-                prefix + Self.key(candidate, reference: reference, verdict: verdict) == key
+            let verdict = candidate.judged(outcome.response, reference: reference, by: caseJudge).verdict
+            guard verdict.status.failsRun, prefix + Self.key(candidate, reference: reference, verdict: verdict) == key
             else { return false }
             (best, bestReference, bestOutcome, bestVerdict) = (candidate, reference, outcome, verdict)
             return true

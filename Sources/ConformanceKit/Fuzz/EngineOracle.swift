@@ -67,9 +67,9 @@ public final class EngineOracle {
         let request = input.request
         let reference = families.reference.call(request)
         if DifferentialFuzzer.isMalformed(reference) { return nil }
-        let test = input.testCase(expected: reference)
-        let verdict = judge.judge(implementation.call(request).response, test: test, in: input.group, of: input.suite)
+        let verdict = input.judged(implementation.call(request).response, reference: reference, by: judge).verdict
         guard verdict.status.failsRun else { return nil }
+        let test = input.testCase(expected: reference)
         let group = TestGroup(type: input.kind.type, params: input.params, tests: [test])
         return Disagreement(input: input, reason: verdict.reason, vectorCase: JSONWriter().string(group.json))
     }

@@ -37,17 +37,36 @@ public struct FuzzCase: Sendable {
 
     /// Why either verdict conforms on this input, or nil: the suite's rule for the input itself
     /// (`VectorSuite.ambiguity(of:in:)`), or, where the suite has none, the case it was made from.
-    public var eitherBecause: String? {
-        switch suite.ambiguity(of: input, in: group) {
+    public var eitherBecause: String? { eitherBecause(suite.ambiguity(of: input, in: group)) }
+
+    /// Why either verdict conforms, from what the suite says of the input.
+    func eitherBecause(_ ambiguity: InputAmbiguity) -> String? {
+        switch ambiguity {
         case .either(let why): why
         case .referenceOnly, .oneOf: nil
         case .unknown: seed.result == .acceptable ? "made from an acceptable case" : nil
         }
     }
 
-    /// The results that conform on this input besides the reference's (`InputAmbiguity.oneOf`), or none.
-    public var alternativeResults: [JSONObject] {
-        if case .oneOf(_, let results) = suite.ambiguity(of: input, in: group) { results } else { [] }
+    /// How `judge` rules on `answer` to this input, as the vector case the reference's answer makes of it, except that
+    /// without `--strict` an answer that is one of the other results the suite names (`InputAmbiguity.oneOf`) passes.
+    /// `ambiguous`: another answer than the reference's may conform here. The suite is asked once: its rules may parse
+    /// the input, and this runs for every input `wirecheck fuzz` and the engine oracle send.
+    public func judged(
+        _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, reference: Result<JSONObject, ShimError>,
+        by judge: CaseJudge
+    ) -> (verdict: CaseJudge.Verdict, ambiguous: Bool) {
+        let ambiguity = suite.ambiguity(of: input, in: group)
+        let why = eitherBecause(ambiguity)
+        let verdict = judge.judge(answer, test: testCase(expected: reference, why: why), in: group, of: suite)
+        guard case .oneOf(_, let results) = ambiguity else { return (verdict, why != nil) }
+        if verdict.status.failsRun, !judge.strict {
+            for result in results {
+                let other = judge.judge(answer, test: testCase(expected: .success(result), why: nil), in: group, of: suite)
+                if !other.status.failsRun { return (other, true) }
+            }
+        }
+        return (verdict, true)
     }
 
     /// The input as a vector case whose expected outcome is `expected` (the reference's answer). An
@@ -55,8 +74,12 @@ public struct FuzzCase: Sendable {
     /// holds to, unless `allowingEither` is false; its id is the seed's, so the expectations file's entries
     /// for the seed apply to it.
     public func testCase(id: String? = nil, expected: Result<JSONObject, ShimError>? = nil, allowingEither: Bool = true) -> TestCase {
+        testCase(id: id, expected: expected, why: expected == nil || !allowingEither ? nil : eitherBecause)
+    }
+
+    /// The input as a vector case expecting `expected`, acceptable when `why` gives a reason.
+    func testCase(id: String? = nil, expected: Result<JSONObject, ShimError>?, why: String?) -> TestCase {
         let flags = seed.flags + mutations.map(\.rawValue)
-        let why = expected == nil || !allowingEither ? nil : eitherBecause
         let acceptable = why != nil
         let comment = why.map { "\(self.comment); either verdict conforms, \($0)" } ?? self.comment
         switch expected {
