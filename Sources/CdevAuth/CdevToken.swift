@@ -18,17 +18,20 @@ public enum CdevToken {
     }
 
     /// The validator: the ten steps of section 2, in order; the first failure is the answer.
-    public static func validate(_ token: String, secret: [UInt8], serverId: String, now: Int64, revokedNonces: Set<String> = [])
+    /// `revokedNonces` is a list, not a `Set<String>`: a Swift set merges canonically equivalent nonces, and Go's map
+    /// of them does not (see `isExactly`).
+    public static func validate(_ token: String, secret: [UInt8], serverId: String, now: Int64, revokedNonces: [String] = [])
         throws(CdevTokenError) -> TokenPayload
     {
-        try validate(token, sign: { CdevSigning.mac($0, secret: secret) }, serverId: serverId, now: now, isRevoked: revokedNonces.contains)
+        try validate(
+            token, sign: { CdevSigning.mac($0, secret: secret) }, serverId: serverId, now: now, isRevoked: revokedNonces.containsExactly)
     }
 
     /// The validator under a secret prepared once (a server validating many tokens).
     public static func validate(
-        _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, revokedNonces: Set<String> = []
+        _ token: String, key: CdevSigning.Key, serverId: String, now: Int64, revokedNonces: [String] = []
     ) throws(CdevTokenError) -> TokenPayload {
-        try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: revokedNonces.contains)
+        try validate(token, sign: key.mac, serverId: serverId, now: now, isRevoked: revokedNonces.containsExactly)
     }
 
     /// The ten steps with revocation asked of the caller: `TokenManager` asks its own table, of which a
@@ -64,7 +67,8 @@ public enum CdevToken {
         // 6. The payload JSON.
         let payload = try TokenPayload(decoding: payloadBytes)
         // 7. This server's token.
-        guard payload.serverId == serverId else { throw .invalidToken("server_id does not match") }
+        // Go compares the bytes: a `K` spelled with U+212A KELVIN SIGN is another server (Swift's `==` says equal).
+        guard payload.serverId.isExactly(serverId) else { throw .invalidToken("server_id does not match") }
         // 8. The type the prefix allows.
         guard TokenType.accepts(prefix: prefix, type: payload.type) else {
             throw .invalidFormat("type \(payload.type.debugDescription) does not match prefix \(prefix)")

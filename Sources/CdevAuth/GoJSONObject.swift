@@ -120,7 +120,7 @@ public struct GoJSONObject {
     /// for a body with keys of other names.
     static func equalFold(_ a: String, _ b: String) -> Bool {
         let isASCII: (UInt8) -> Bool = { $0 < 0x80 }
-        guard a.utf8.allSatisfy(isASCII), b.utf8.allSatisfy(isASCII) else { return fold(a) == fold(b) }
+        guard a.utf8.allSatisfy(isASCII), b.utf8.allSatisfy(isASCII) else { return fold(a).isExactly(fold(b)) }
         let lower: (UInt8) -> UInt8 = { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }

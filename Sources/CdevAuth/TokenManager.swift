@@ -27,14 +27,15 @@ public final class TokenManager: Sendable {
         /// spent within about one lifetime, not every one since the start (cdev keeps them all; the mock grew by 66 MB
         /// over 465 k exchanges). Such a token is refused either way, with the same 401 and body; only `validate` names
         /// the reason `expired` where cdev would say `revoked`.
-        var revoked: [String: Int64] = [:]
+        /// Keyed by the nonce's scalars, as Go's map is (a `String` key merges canonically equivalent nonces).
+        var revoked: [ExactString: Int64] = [:]
         /// The size at which expired entries are dropped next: twice the size after the last drop, so the cost is
         /// amortised to a constant per revocation.
         var pruneAt = 1024
 
         /// Revokes `nonce`, whose token expires at `expiresAt`.
         mutating func revoke(_ nonce: String, expiresAt: Int64, now: Int64) {
-            revoked[nonce] = expiresAt
+            revoked[ExactString(nonce)] = expiresAt
             guard revoked.count >= pruneAt else { return }
             revoked = revoked.filter { $0.value >= now - TokenManager.revocationGrace }
             pruneAt = max(1024, 2 * revoked.count)
@@ -103,7 +104,7 @@ public final class TokenManager: Sendable {
     var registry: AuthRegistryFile { state.withLock { $0.registry } }
 
     /// The revoked nonces.
-    public var revokedNonces: Set<String> { state.withLock { Set($0.revoked.keys) } }
+    public var revokedNonces: [String] { state.withLock { $0.revoked.keys.map(\.text) } }
 
     /// How long a token of `type` lives.
     public func lifetime(of type: TokenType) -> Int64 { type == .pairing ? pairingLifetime : type.defaultLifetime }
@@ -140,11 +141,15 @@ public final class TokenManager: Sendable {
     public func validate(_ token: String) throws(CdevTokenError) -> TokenPayload {
         // The table itself (copy on write: no copy is made), not a Set of its keys built per call.
         let (key, revoked) = state.withLock { ($0.key, $0.revoked) }
-        return try CdevToken.validate(token, sign: key.mac, serverId: serverId, now: clock.unixSeconds()) { revoked[$0] != nil }
+        return try CdevToken.validate(token, sign: key.mac, serverId: serverId, now: clock.unixSeconds()) {
+            revoked[ExactString($0)] != nil
+        }
     }
 
     private func validate(_ token: String, state: State) throws(CdevTokenError) -> TokenPayload {
-        try CdevToken.validate(token, sign: state.key.mac, serverId: serverId, now: clock.unixSeconds()) { state.revoked[$0] != nil }
+        try CdevToken.validate(token, sign: state.key.mac, serverId: serverId, now: clock.unixSeconds()) {
+            state.revoked[ExactString($0)] != nil
+        }
     }
 
     /// Pairing token → access + refresh; the pairing token is spent (one-time).

@@ -41,7 +41,10 @@ public struct TokenPayload: Equatable, Sendable {
         self.userId = userId
     }
 
-    static let fieldNames = ["v", "type", "server_id", "issued_at", "expires_at", "nonce", "mode", "agent_id", "device_id", "user_id"]
+    /// The payload's members, in the order cdev writes them.
+    public static let fieldNames = [
+        "v", "type", "server_id", "issued_at", "expires_at", "nonce", "mode", "agent_id", "device_id", "user_id",
+    ]
     /// The fields Go declares as `int64`; the rest are strings.
     static let integerFields = ["v", "issued_at", "expires_at"]
 

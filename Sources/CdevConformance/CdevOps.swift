@@ -29,11 +29,11 @@ public enum CdevOps {
     /// and its nonce is not in `revokedNonces`.
     public static func validate(
         _ validate:
-            @escaping @Sendable (_ token: String, _ secret: [UInt8], _ serverId: String, _ now: Int64, _ revokedNonces: Set<String>)
+            @escaping @Sendable (_ token: String, _ secret: [UInt8], _ serverId: String, _ now: Int64, _ revokedNonces: [String])
             throws(ShimError) -> TokenPayload
     ) -> ShimOperation {
         CdevTokenSuite.validate.operation { args throws(ShimError) in
-            let revoked = Set((try args.readIfPresent(F.revokedNonces) ?? []).compactMap(\.stringValue))
+            let revoked = (try args.readIfPresent(F.revokedNonces) ?? []).compactMap(\.stringValue)
             let payload = try validate(
                 try args.read(F.tokenToValidate), try args.read(F.secret), try args.read(F.validatingServerId), try args.read(F.now),
                 revoked)
@@ -53,28 +53,30 @@ public enum CdevOps {
     }
 
     /// The reference: CdevAuth's Go-compatible minting, validation and pairing parsers.
-    public static let reference = OpTable(name: ReferenceShim.name, [
-        mint { payload, secret in CdevToken.mint(payload, secret: secret) },
-        validate { token, secret, serverId, now, revoked throws(ShimError) in
-            do throws(CdevTokenError) {
-                return try CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
-            } catch {
-                throw ShimError(error)
-            }
-        },
-        parsePairingInfo { json throws(ShimError) in
-            do throws(PairingJSONError) {
-                return try PairingInfo.parse(Array(json.utf8))
-            } catch {
-                throw ShimError(error)
-            }
-        },
-        parseTokenPair { json throws(ShimError) in
-            do throws(PairingJSONError) {
-                return try TokenPairResponse.parse(Array(json.utf8))
-            } catch {
-                throw ShimError(error)
-            }
-        },
-    ])
+    public static let reference = OpTable(
+        name: ReferenceShim.name,
+        [
+            mint { payload, secret in CdevToken.mint(payload, secret: secret) },
+            validate { token, secret, serverId, now, revoked throws(ShimError) in
+                do throws(CdevTokenError) {
+                    return try CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
+                } catch {
+                    throw ShimError(error)
+                }
+            },
+            parsePairingInfo { json throws(ShimError) in
+                do throws(PairingJSONError) {
+                    return try PairingInfo.parse(Array(json.utf8))
+                } catch {
+                    throw ShimError(error)
+                }
+            },
+            parseTokenPair { json throws(ShimError) in
+                do throws(PairingJSONError) {
+                    return try TokenPairResponse.parse(Array(json.utf8))
+                } catch {
+                    throw ShimError(error)
+                }
+            },
+        ])
 }

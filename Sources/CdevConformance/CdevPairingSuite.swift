@@ -42,9 +42,22 @@ public struct CdevPairingSuite: VectorSuite {
 
     /// The flags of `cdev/pairing`, the keys of its notes.
     enum Flag: String, CaseFlag {
-        case pairInfo = "PairInfo", qrText = "QRText", cliJSON = "CLIJSON", terminalQR = "TerminalQR", headShape = "HeadShape"
-        case timeOffset = "TimeOffset", fractionalSeconds = "FractionalSeconds", malformed = "Malformed", deepNesting = "DeepNesting"
-        case nullOptional = "NullOptional", unknownKey = "UnknownKey", duplicateKey = "DuplicateKey", integerAsFloat = "IntegerAsFloat"
+        case pairInfo = "PairInfo"
+        case qrText = "QRText"
+        case cliJSON = "CLIJSON"
+        case terminalQR = "TerminalQR"
+        case headShape = "HeadShape"
+        case timeOffset = "TimeOffset"
+        case fractionalSeconds = "FractionalSeconds"
+        case malformed = "Malformed"
+        case deepNesting = "DeepNesting"
+        case nullOptional = "NullOptional"
+        case unknownKey = "UnknownKey"
+        case duplicateKey = "DuplicateKey"
+        case integerAsFloat = "IntegerAsFloat"
+        case calendar = "Calendar"
+        case timeSyntax = "TimeSyntax"
+        case strictJSON = "StrictJSON"
     }
 
     static let notes: [Flag: VectorFile.Note] = [
@@ -85,6 +98,19 @@ public struct CdevPairingSuite: VectorSuite {
                 + "refuse."),
         .integerAsFloat: .init(
             bugType: .edgeCase, description: "expires_in written as 899.0: Foundation decodes it as 899; a strict parser may refuse."),
+        .calendar: .init(
+            bugType: .edgeCase,
+            description:
+                "Date-times at the calendar's edges: 29 February of years divisible by 4, 100 and 400, second 60 (the next minute), a "
+                + "fraction before 1970 (truncated toward the past)."),
+        .timeSyntax: .init(
+            bugType: .edgeCase,
+            description: "A date-time one character away from the grammar of contract 4.2 (offset forms, fraction marks, case, spaces)."),
+        .strictJSON: .init(
+            bugType: .edgeCase,
+            description:
+                "RFC 8259 as the reference reads it: one value, no byte-order mark, comment, trailing comma or leading zero, numbers "
+                + "that fit a double, no lone surrogate escape, nesting to 256 levels."),
     ]
 
     static func text(_ object: JSONObject) -> String { JSONWriter(options: .init(escapeHTML: true)).string(.object(object)) }
@@ -193,6 +219,71 @@ public struct CdevPairingSuite: VectorSuite {
             addInfo(
                 slug, "token_expires_at \(stamp.debugDescription)", [.malformed],
                 #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#, .invalid)
+        }
+        func document(expiresAt stamp: String) -> String {
+            #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r","token":"t","token_expires_at":"\#(stamp)"}"#
+        }
+        for (slug, stamp, comment) in [
+            ("time-2100-02-29", "2100-02-29T00:00:00Z", "2100 is divisible by 100, not 400: no 29 February"),
+            ("time-1900-02-29", "1900-02-29T12:00:00+01:00", "1900 is no leap year"),
+            ("time-2023-02-29", "2023-02-29T00:00:00Z", "2023 is no leap year"),
+            ("time-minute-60", "2024-12-30T01:60:00Z", "minute 60"),
+            ("time-second-61", "2024-12-31T23:59:61Z", "second 61"),
+        ] {
+            addInfo(slug, "token_expires_at \(stamp.debugDescription): \(comment)", [.calendar], document(expiresAt: stamp), .invalid)
+        }
+        for (slug, stamp) in [
+            ("time-offset-no-colon", "2024-12-30T01:00:00+0100"), ("time-offset-hour-24", "2024-12-30T01:00:00+24:00"),
+            ("time-offset-minute-60", "2024-12-30T01:00:00+01:60"), ("time-comma-fraction", "2024-12-30T01:00:00,5Z"),
+            ("time-point-no-digits", "2024-12-30T01:00:00.Z"), ("time-year-5-digits", "12024-12-30T01:00:00Z"),
+            ("time-leading-space", " 2024-12-30T01:00:00Z"), ("time-trailing-space", "2024-12-30T01:00:00Z "),
+            ("time-offset-letter", "2024-12-30T01:00:00UTC"), ("time-one-digit-day", "2024-12-3T01:00:00Z"),
+        ] {
+            addInfo(slug, "token_expires_at \(stamp.debugDescription)", [.timeSyntax], document(expiresAt: stamp), .invalid)
+        }
+        for (slug, stamp, comment, flag) in [
+            ("time-2000-02-29", "2000-02-29T00:00:00Z", "2000 is divisible by 400: a leap year", Flag.calendar),
+            ("time-2024-02-29", "2024-02-29T23:59:59-05:30", "a leap day in -05:30", .calendar),
+            ("time-second-60", "2024-12-31T23:59:60Z", "second 60 is the next minute: 1735689600", .calendar),
+            ("time-fraction-before-1970", "1969-12-31T23:59:59.5Z", "a fraction is truncated toward the past: -1", .calendar),
+            ("time-lower-case", "2024-12-30t01:00:00z", "lower-case t and z", .timeSyntax),
+            ("time-minus-00-00", "2024-12-30T01:00:00-00:00", "-00:00 is UTC", .timeSyntax),
+        ] {
+            let json = document(expiresAt: stamp)
+            addInfo(
+                slug, "token_expires_at \(stamp.debugDescription): \(comment)", [flag], json, .valid,
+                expected: try? PairingInfo.parse(Array(json.utf8)))
+        }
+        let fields = #"{"ws":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r""#
+        for (slug, json, comment) in [
+            ("json-bom", "\u{FEFF}" + fields + "}", "a byte-order mark before the object"),
+            ("json-number-beyond-double", fields + #","x":1e999}"#, "1e999 under an unknown key"),
+            ("json-leading-zero", fields + #","x":01}"#, "the number 01 under an unknown key"),
+            ("json-lone-surrogate", fields + #","x":"\ud800"}"#, "a lone surrogate escape under an unknown key"),
+            ("json-trailing-comma", fields + ",}", "a trailing comma"),
+            ("json-comment", fields + "/* c */}", "a comment"),
+            ("json-second-value", fields + "} {}", "a second value after the object"),
+            ("json-raw-control", fields + #","x":"a\#u{1}b"}"#, "a raw U+0001 inside a string"),
+            (
+                "json-nesting-257", fields + #","x":"# + String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "}",
+                "an unknown key holding 256 nested arrays: 257 levels"
+            ),
+            (
+                "json-upper-case-key", #"{"WS":"ws://h:1/ws","http":"http://h:1","session":"s","repo":"r"}"#,
+                "WS for ws: keys are case-sensitive"
+            ),
+        ] {
+            addInfo(slug, comment, [.strictJSON], json, .invalid)
+        }
+        for (slug, json, comment) in [
+            (
+                "json-nesting-256", fields + #","x":"# + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + "}",
+                "an unknown key holding 255 nested arrays: 256 levels"
+            ),
+            ("json-empty-strings", #"{"ws":"","http":"","session":"","repo":""}"#, "every required string empty"),
+            ("json-escaped-keys", #"{"\u0077s":"ws://h:1/ws","http":"http:\/\/h:1","session":"s","repo":"r"}"#, "an escaped key and a \\/"),
+        ] {
+            addInfo(slug, comment, [.strictJSON], json, .valid, expected: try? PairingInfo.parse(Array(json.utf8)))
         }
         // Every proper prefix of a full date-time: a reader that looks past the end of a short one traps.
         let full = "2024-12-30T01:00:00.5+05:30"

@@ -57,6 +57,7 @@ public struct CdevTokenSuite: VectorSuite {
         case goJSONDepth = "GoJSONDepth"
         case goJSONDuplicateKeyType = "GoJSONDuplicateKeyType"
         case goJSONHTMLEscape = "GoJSONHTMLEscape"
+        case goJSONControlEscape = "GoJSONControlEscape"
         case payloadForm = "PayloadForm"
     }
 
@@ -129,6 +130,11 @@ public struct CdevTokenSuite: VectorSuite {
             bugType: .interop,
             description: "Go's encoding/json writes <, >, &, U+2028 and U+2029 inside a string as \\u003c, \\u003e, \\u0026, \\u2028 "
                 + "and \\u2029: a writer that leaves them literal signs other payload bytes, so its token and MAC differ."),
+        .goJSONControlEscape: .init(
+            bugType: .interop,
+            description: "Go's encoding/json writes U+0008, U+000C, tab, LF and CR as \\b \\f \\t \\n \\r (\\b and \\f since Go 1.22), "
+                + "other control characters as \\u00XX in lower case, and U+007F and '/' as they are: any other spelling signs other "
+                + "bytes."),
     ]
 
     static func payload(_ type: TokenType, nonce: String = "N0nce-_012345678", lifetime: Int64? = nil, deviceId: String = "")
@@ -137,6 +143,37 @@ public struct CdevTokenSuite: VectorSuite {
         TokenPayload(
             type: type.rawValue, serverId: serverId, issuedAt: issuedAt, expiresAt: issuedAt + (lifetime ?? type.defaultLifetime),
             nonce: nonce, deviceId: deviceId)
+    }
+
+    /// The first pairing token of the spec's shape (nonce `N0nce-twin-0`, `-1`, …) that `wanted` accepts.
+    static func firstToken(where wanted: (String) -> Bool) -> String {
+        for n in 0..<1000 {
+            let token = CdevToken.mint(payload(.pairing, nonce: "N0nce-twin-\(n)"), secret: secret)
+            if wanted(token) { return token }
+        }
+        preconditionFailure("no nonce makes such a token")
+    }
+
+    /// `text` with its first `-` or `_` written as `+` or `/`: the standard alphabet's character of the same value.
+    static func standardAlphabetTwin(_ text: String) -> String {
+        guard let index = text.firstIndex(where: { "-_".contains($0) }) else { preconditionFailure("no - or _ in \(text)") }
+        return text.replacingCharacters(in: index...index, with: text[index] == "-" ? "+" : "/")
+    }
+
+    /// The outer object of a minted token as its `p` and `s` texts.
+    static func outerParts(of token: String) -> (p: String, s: String) {
+        let outer = try! Base64.decode(String(token.dropFirst(7)), variant: .goRawURL)
+        let object = try! JSONParser.parse(outer).objectValue!
+        return (object["p"]!.stringValue!, object["s"]!.stringValue!)
+    }
+
+    /// The `s` text of a minted token.
+    static func mac(of token: String) -> String { outerParts(of: token).s }
+
+    /// A minted token with its outer object rewritten by `outer` from its `p` and `s`.
+    static func withOuter(of token: String, _ outer: (String, String) -> String) -> String {
+        let (p, s) = outerParts(of: token)
+        return String(token.prefix(7)) + Base64.encode(Array(outer(p, s).utf8), variant: .goRawURL)
     }
 
     /// A token around arbitrary payload bytes, signed with `secret`.
@@ -195,6 +232,14 @@ public struct CdevTokenSuite: VectorSuite {
         addMint(
             "html-escaped-device-id", "device_id with <, >, &, U+2028 and U+2029: Go writes each as a \\u escape in the payload",
             [.goJSONHTMLEscape], Self.payload(.access, nonce: "HtMlEsCaPe-01234", deviceId: "<dev>&\u{2028}\u{2029}"))
+        addMint(
+            "control-escaped-device-id",
+            "device_id with U+0008, U+000C, tab, LF, CR, U+0001, U+001F, U+007F and '/': Go writes \\b \\f \\t \\n \\r, lower-case "
+                + "\\u0001 \\u001f, and the last two as they are", [.goJSONControlEscape],
+            Self.payload(.access, nonce: "CoNtRoLeScApE-01", deviceId: "d\u{8}\u{C}\t\n\r\u{1}\u{1F}\u{7F}/e"))
+        addMint(
+            "empty-nonce", "an empty nonce is still written (\"nonce\":\"\"): Go's struct has no omitempty there", [],
+            Self.payload(.access, nonce: ""))
 
         var validate: [TestCase] = []
         func addValidate(
@@ -206,7 +251,7 @@ public struct CdevTokenSuite: VectorSuite {
             if !revoked.isEmpty { input.set(F.revokedNonces, revoked.map { .string($0) }) }
             var expected = JSONObject()
             if result != .invalid,
-                let payload = try? CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: Set(revoked))
+                let payload = try? CdevToken.validate(token, secret: secret, serverId: serverId, now: now, revokedNonces: revoked)
             {
                 expected.set(F.payload, payload.json)
             }
@@ -250,9 +295,18 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate(
             "outer-std-alphabet", "body with a '+' character", [.outerBase64], ["cdev 2"], token: "cdev_p_+" + body.dropFirst(), .invalid,
             .invalidFormat)
+        // A reader that also takes the standard alphabet, or drops a dangling character, decodes these to the very bytes
+        // of a valid token: only the Base64 rule refuses them.
+        let twinBody = Self.firstToken { $0.contains { "-_".contains($0) } }
+        addValidate(
+            "outer-std-alphabet-twin", "body with its first '-' or '_' written as the standard alphabet's '+' or '/' (the same 6 bits)",
+            [.outerBase64], ["cdev 2"], token: Self.standardAlphabetTwin(twinBody), .invalid, .invalidFormat)
         addValidate(
             "outer-length", "body one character longer (length mod 4 = 1)", [.outerBase64], ["cdev 2"],
             token: body.count % 4 == 0 ? t1 + "A" : String(t1.dropLast(body.count % 4 - 1)), .invalid, .invalidFormat)
+        addValidate(
+            "outer-length-dangling", "a valid body of 4k characters and one more 'A' (length mod 4 = 1)", [.outerBase64], ["cdev 2"],
+            token: Self.firstToken { $0.dropFirst(7).count % 4 == 0 } + "A", .invalid, .invalidFormat)
         // Step 3
         addValidate(
             "outer-not-json", "body is base64url of 'not json'", [.outerJSON], ["cdev 2"],
@@ -263,11 +317,19 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate(
             "outer-missing-p", "outer JSON without p: an empty payload, so the MAC fails", [.outerJSON], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { _, s in #"{"s":"\#(s)"}"# }, .invalid, .invalidToken)
+        addValidate(
+            "outer-trailing-value", "the outer object followed by 'x'", [.outerJSON], ["cdev 2"],
+            token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"\#(p)","s":"\#(s)"}x"# }, .invalid,
+            .invalidFormat)
         // Step 4
         addValidate(
             "p-not-base64", "p contains '!'", [.innerBase64], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"!\#(p.dropFirst())","s":"\#(s)"}"# }, .invalid,
             .invalidFormat)
+        let twinS = Self.firstToken { token in Self.mac(of: token).contains { "-_".contains($0) } }
+        addValidate(
+            "s-std-alphabet-twin", "s with its first '-' or '_' written as '+' or '/' (the same 6 bits)", [.innerBase64], ["cdev 2"],
+            token: Self.withOuter(of: twinS) { p, s in #"{"p":"\#(p)","s":"\#(Self.standardAlphabetTwin(s))"}"# }, .invalid, .invalidFormat)
         addValidate(
             "s-padded", "s with '=' padding", [.innerBase64], ["cdev 2"],
             token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes) { p, s in #"{"p":"\#(p)","s":"\#(s)="}"# }, .invalid,
@@ -314,9 +376,18 @@ public struct CdevTokenSuite: VectorSuite {
                 prefix: "cdev_p_",
                 payloadBytes: Array(#"{"type":"pairing","server_id":"AbCdEfGhIjKlMnOp","expires_at":1735520400.5,"nonce":"n"}"#.utf8)),
             .invalid, .invalidFormat)
+        addValidate(
+            "payload-trailing-value", "a signed payload followed by ' {}': Go's Unmarshal refuses a second value", [.payloadJSON],
+            ["cdev 2"], token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes + Array(" {}".utf8)), .invalid, .invalidFormat)
+        addValidate(
+            "payload-trailing-space", "a signed payload followed by a space and a line feed: whitespace around the value is JSON",
+            [.payloadJSON], ["cdev 2"], token: Self.token(prefix: "cdev_p_", payloadBytes: v1.bytes + Array(" \n".utf8)), .valid)
         // Step 7
         addVariant(
             "server-id", "validated by another server", [.serverId], changing: F.validatingServerId, to: "ZyXwVuTsRqPoNmLk", .invalidToken)
+        addVariant(
+            "server-id-kelvin-sign", "validated by AbCdEfGhIj\u{212A}lMnOp: U+212A KELVIN SIGN is canonically equivalent to K, not equal",
+            [.serverId], changing: F.validatingServerId, to: "AbCdEfGhIj\u{212A}lMnOp", .invalidToken)
         // Step 8
         addValidate(
             "pairing-under-s", "a pairing payload under cdev_s_", [.typePrefix], ["cdev 2", "cdev 1.2"], token: "cdev_s_" + body, .invalid,
@@ -344,6 +415,15 @@ public struct CdevTokenSuite: VectorSuite {
         addValidate(
             "revoked-expired", "revoked and expired: revocation is checked first", [.revoked, .expiry], ["cdev 2"], token: t1,
             now: 1_735_520_401, revoked: ["N0nce-_012345678"], .invalid, .revoked)
+        addValidate(
+            "revoked-other-case", "the revoked nonce differs from the token's in case only: another nonce", [.revoked], ["cdev 2"],
+            token: t1, revoked: ["n0NCE-_012345678"], .valid)
+        addValidate(
+            "revoked-composed",
+            "the token's nonce has e + U+0301, the revoked one U+00E9: canonically equivalent, another nonce (and "
+                + "the payload's nonce is answered as written, not normalized)",
+            [.revoked], ["cdev 2"], token: CdevToken.mint(Self.payload(.pairing, nonce: "N0nce-cafe\u{301}-012"), secret: Self.secret),
+            revoked: ["N0nce-caf\u{E9}-012"], .valid)
         // Step 10
         addValidate("at-expires-at", "now == expires_at is still valid", [.expiry], ["cdev 2"], token: t1, now: 1_735_520_400, .valid)
         addVariant("after-expires-at", "now == expires_at + 1", [.expiry], changing: F.now, to: 1_735_520_401, .expired)

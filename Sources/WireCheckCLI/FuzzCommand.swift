@@ -14,7 +14,8 @@ struct FuzzCommand: ParsableCommand {
             arguments: bytes flipped, inserted, cut or spliced from another case; strings with separators, escapes and \
             non-ASCII scalars, look-alikes of digits, letters and spaces, percent-escapes of bytes that are not UTF-8, \
             made as long as a limit their format declares or one off, with digits at calendar edges; \
-            JSON text with a repeated key, another number form, an escape, deep nesting or a slip of syntax; integers at \
+            JSON text with a repeated key, another number form, an escape, deep nesting, a slip of syntax or one of \
+            its string values changed as above; integers at \
             their boundaries; another value of a closed set; array elements and object members dropped, repeated or added. \
             Where a \
             suite knows how, a structure behind a MAC or signature is changed and sealed again with the case's keys (a cdev \
@@ -49,7 +50,10 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A second implementation's shim, fuzzed on the same inputs (the reference judges both).", valueName: "CMD"))
     var against: String?
     @Option(help: ArgumentHelp("The seed of every random choice.", valueName: "N")) var seed: UInt64 = 1
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "S")) var seconds: Double?
+    @Option(
+        help: ArgumentHelp(
+            "Stop after this many seconds. How many inputs that is depends on the shim's speed: for a run that repeats "
+                + "input for input, give --cases.", valueName: "S")) var seconds: Double?
     @Option(help: ArgumentHelp("Stop after this many inputs (default 10000 when neither limit is given).", valueName: "N"))
     var cases: Int?
     @Option(help: ArgumentHelp("Fuzz only ops matching this glob or family (repeatable), e.g. 'nanotdf.*' or cdev.", valueName: "GLOB"))
@@ -252,13 +256,33 @@ struct FuzzCommand: ParsableCommand {
             text += "- \(finding.input.comment)\n- input: `\(Self.shown(finding.input.request.args))`\n"
             text += "- \(finding.verdict.reason.prefix(400))\n- key: `\(finding.key)`\n"
         }
+        if !statistics.acceptableExamples.isEmpty {
+            text += "\n## Other answers on ambiguous inputs (not findings; the first \(DifferentialFuzzer.AmbiguousAnswer.kept) per op)\n\n"
+            for example in statistics.acceptableExamples {
+                let input = Self.shown(example.args)
+                text += "- `\(example.outcomes)`: \(example.reason.prefix(300))\n"
+                text += "  input: `\(input.prefix(600))`\(input.count > 600 ? "…" : "")\n"
+            }
+        }
         return text
     }
 
     /// A finding's minimised arguments as one line of JSON, cut at 2000 characters (the findings' vector files have
     /// them whole).
+    /// Every character outside ASCII is written as its `\u` escape: a finding's input may differ from a passing one by
+    /// a KELVIN SIGN for a K or a decomposed accent, which a terminal shows the same.
     static func shown(_ args: JSONObject) -> String {
-        let text = JSONWriter.compact(.object(args))
+        var text = ""
+        for scalar in JSONWriter.compact(.object(args)).unicodeScalars {
+            guard scalar.isASCII else {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+        }
         return text.count > 2000 ? "\(text.prefix(2000))… (\(text.count) characters)" : text
     }
 
@@ -274,6 +298,10 @@ struct FuzzCommand: ParsableCommand {
             "implementationSeconds": .double((statistics.implementationSeconds * 100).rounded() / 100),
             "novel": .int(Int64(statistics.novel)),
             "acceptableDisagreements": .int(Int64(statistics.acceptableDisagreements)),
+            "acceptableExamples": .array(
+                statistics.acceptableExamples.map {
+                    ["op": .string($0.op), "outcomes": .string($0.outcomes), "reason": .string($0.reason), "input": .object($0.args)]
+                }),
             "ops": .object(JSONObject(statistics.perOp.keys.sorted().map { ($0, .int(Int64(statistics.perOp[$0]!))) })),
             "skippedOps": .array(statistics.skippedOps.map { .string($0) }), "exitCode": .int(findings.isEmpty ? 0 : 1),
             "findings": .array(

@@ -23,7 +23,7 @@ public enum CdevOps {
     /// not in `revokedNonces`.
     public static func validate(
         _ validate:
-            @escaping @Sendable (_ token: String, _ secret: [UInt8], _ serverId: String, _ now: Int64, _ revokedNonces: Set<String>)
+            @escaping @Sendable (_ token: String, _ secret: [UInt8], _ serverId: String, _ now: Int64, _ revokedNonces: [String])
             throws(ShimError) -> CdevClaims
     ) -> ShimOperation {
         Reference.validate { token, secret, serverId, now, revoked throws(ShimError) in

@@ -45,12 +45,13 @@ public enum JSONValue: Sendable, CustomStringConvertible {
 }
 
 extension JSONValue: Equatable {
-    /// Objects compare without regard to key order; numbers compare by value.
+    /// Objects compare without regard to key order; numbers compare by value; strings and keys by their
+    /// scalars (`isExactly`), as the JSON of Go, Rust and JavaScript does, not by canonical equivalence.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
+        case (.string(let a), .string(let b)): a.isExactly(b)
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
         case (.int(let a), .int(let b)): a == b
@@ -101,11 +102,13 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// How many members.
     public var count: Int { members.count }
 
-    /// The value of `key` (the first, if repeated); setting replaces in place, nil removes.
+    /// The value of `key` (the first, if repeated); setting replaces in place, nil removes. Keys match by
+    /// their scalars (`isExactly`): `{"e\u0301": 1}` has no member `é`, as in every JSON reader but
+    /// Foundation's.
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { members.first(where: { $0.key.isExactly(key) })?.value }
         set {
-            let index = members.firstIndex(where: { $0.key == key })
+            let index = members.firstIndex(where: { $0.key.isExactly(key) })
             switch (index, newValue) {
             case (let i?, let v?): members[i].value = v
             case (let i?, nil): members.remove(at: i)
@@ -122,10 +125,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// so an object with a key repeated with another value was not equal to itself: found by FuzzJSON.)
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        var seen = Set<String>()
-        for (key, _) in lhs.members where seen.insert(key).inserted {
-            let left = lhs.members.lazy.filter { $0.key == key }.map(\.value)
-            let right = rhs.members.lazy.filter { $0.key == key }.map(\.value)
+        var seen = Set<ExactString>()
+        for (key, _) in lhs.members where seen.insert(ExactString(key)).inserted {
+            let left = lhs.members.lazy.filter { $0.key.isExactly(key) }.map(\.value)
+            let right = rhs.members.lazy.filter { $0.key.isExactly(key) }.map(\.value)
             guard left.elementsEqual(right) else { return false }
         }
         return true

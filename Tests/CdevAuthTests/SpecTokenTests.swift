@@ -60,7 +60,7 @@ final class SpecTokenTests: XCTestCase {
     }
 
     func testStepsInOrder() throws {
-        func code(_ token: String, now: Int64 = 1_735_516_800, server: String = SpecTokenTests.serverId, revoked: Set<String> = [])
+        func code(_ token: String, now: Int64 = 1_735_516_800, server: String = SpecTokenTests.serverId, revoked: [String] = [])
             -> String?
         {
             do {
@@ -74,6 +74,14 @@ final class SpecTokenTests: XCTestCase {
         XCTAssertEqual(code(Self.v1Token, now: 1_735_520_401), "expired")
         XCTAssertEqual(code(Self.v1Token, revoked: ["N0nce-_012345678"]), "revoked")
         XCTAssertEqual(code(Self.v1Token, server: "other"), "invalid-token")
+        // Go compares bytes; Swift's `==` would take U+212A KELVIN SIGN for the K of the server id, and a Set<String>
+        // of nonces would hold a decomposed spelling of a composed one.
+        XCTAssertEqual(code(Self.v1Token, server: "AbCdEfGhIj\u{212A}lMnOp"), "invalid-token")
+        let accented = TokenPayload(
+            type: "pairing", serverId: Self.serverId, issuedAt: 1_735_516_800, expiresAt: 1_735_520_400, nonce: "caf\u{E9}")
+        let accentedToken = CdevToken.mint(accented, secret: Self.secret)
+        XCTAssertNil(code(accentedToken, revoked: ["cafe\u{301}"]))
+        XCTAssertEqual(code(accentedToken, revoked: ["cafe\u{301}", "caf\u{E9}"]), "revoked")
         XCTAssertEqual(code("cdev_s_" + Self.v1Token.dropFirst(7)), "invalid-format", "type pairing under cdev_s_")
         XCTAssertEqual(code("cdev_p_"), "invalid-format")
         XCTAssertEqual(code("cdev_c_" + Self.v1Token.dropFirst(7)), "invalid-format")

@@ -39,6 +39,17 @@ final class CaseJudgeTests: XCTestCase {
         XCTAssertEqual(mapped.actualError, "bad-padding")
     }
 
+    /// An answer canonically equivalent to the expected one is another answer (Swift's `==` says equal): a nonce
+    /// decomposed, a `K` spelled with U+212A KELVIN SIGN, an error class with one.
+    func testAnswersCompareByScalars() {
+        XCTAssertNotNil(defaultMismatch(result: ["nonce": "cafe\u{301}"], expected: ["nonce": "caf\u{E9}"]))
+        XCTAssertNotNil(defaultMismatch(result: ["payload": ["server_id": "\u{212A}"]], expected: ["payload": ["server_id": "K"]]))
+        XCTAssertNil(defaultMismatch(result: ["nonce": "caf\u{E9}"], expected: ["nonce": "caf\u{E9}"]))
+        let kelvin = TestCase(id: "x/y/kelvin", comment: "", spec: ["s"], input: [:], result: .invalid, error: "bad-Key")
+        XCTAssertEqual(judge(.failure(ShimError(code: "bad-\u{212A}ey")), kelvin, strict: true).status, .fail)
+        XCTAssertEqual(judge(.failure(ShimError(code: "bad-Key")), kelvin, strict: true).status, .pass)
+    }
+
     func testAcceptableCases() {
         XCTAssertEqual(judge(.failure(ShimError(code: "x")), acceptable).status, .pass)
         XCTAssertEqual(judge(.success(["bytes": "00"]), acceptable).status, .pass)

@@ -195,6 +195,14 @@ final class DifferentialFuzzerTests: XCTestCase {
         let allowed = try Self.fuzz(Self.percentRefusingDIDs(refusesEveryPercent: false), cases: 6000, seed: 3, ops: ["atproto.syntax"])
         XCTAssertEqual(allowed.findings.map(\.key), [])
         XCTAssertGreaterThan(allowed.statistics.acceptableDisagreements, 0, "no mutated DID reached the rule")
+        // They are listed, a few per op, with the rule that let them pass.
+        let examples = allowed.statistics.acceptableExamples
+        XCTAssertEqual(examples.count, min(DifferentialFuzzer.AmbiguousAnswer.kept, allowed.statistics.acceptableDisagreements))
+        for example in examples {
+            XCTAssertEqual(example.op, "atproto.syntax")
+            XCTAssertTrue(example.reason.contains("%"), example.reason)
+            XCTAssertTrue(example.outcomes.hasSuffix("invalid:invalid-syntax"), example.outcomes)
+        }
         let forbidden = try Self.fuzz(Self.percentRefusingDIDs(refusesEveryPercent: true), cases: 6000, seed: 3, ops: ["atproto.syntax"])
         XCTAssertEqual(forbidden.findings.map(\.key), ["atproto.syntax format=\"did\" valid invalid:invalid-syntax"])
 

@@ -117,11 +117,33 @@ final class FuzzMechanismTests: XCTestCase {
                 XCTAssertTrue(JSONMutator.nestingDepths.contains(depth), "depth \(depth)")
             case .jsonEscape:
                 XCTAssertTrue(changed.contains("\\u") || changed.contains("\\/"), changed)
-            default:
+            case .jsonNumberForm, .jsonSyntax:
                 break
+            default:
+                // A string mutation of the one string value: the rest of the document stays as written.
+                XCTAssertTrue(changed.hasPrefix(#"{"a":1,"b":""#) && changed.hasSuffix(#""}"#), changed)
+                let value = try XCTUnwrap(JSONParser.parse(changed)["b"]?.stringValue, changed)
+                XCTAssertFalse(value.isExactly("x/y"), "\(kind)")
             }
         }
-        XCTAssertEqual(kinds, [.jsonDuplicateKey, .jsonNumberForm, .jsonEscape, .jsonNesting, .jsonSyntax])
+        XCTAssertTrue(kinds.isSuperset(of: [.jsonDuplicateKey, .jsonNumberForm, .jsonEscape, .jsonNesting, .jsonSyntax]), "\(kinds)")
+        XCTAssertTrue(kinds.contains(.lookAlike) && kinds.contains(.caseSwap), "string values are mutated as strings: \(kinds)")
+
+        // A document of strings only still gets a number, and the digits of its date-time move to edges.
+        var added = Set<String>()
+        var dates = Set<String>()
+        for _ in 0..<600 {
+            let (changed, kind) = mutator.mutate(jsonText: #"{"t":"2024-12-30T01:00:00Z"}"#)
+            if kind == .jsonNumberForm { added.insert(String(changed.prefix(while: { $0 != "," }))) }
+            if kind == .digitBoundary { dates.insert(try XCTUnwrap(JSONParser.parse(changed)["t"]?.stringValue)) }
+        }
+        XCTAssertTrue(added.contains(#"{"n":1e400"#), "\(added)")
+        XCTAssertGreaterThan(dates.count, 3, "\(dates)")
+        for date in dates {
+            // One run of digits moved, its width kept: the shape of a date-time with one field at an edge.
+            XCTAssertEqual(date.count, 20, date)
+            XCTAssertEqual(zip(date, "2024-12-30T01:00:00Z").filter { $0 != $1 }.isEmpty, false, date)
+        }
     }
 
     // MARK: Generators

@@ -54,6 +54,26 @@ final class PayloadAndPlistTests: XCTestCase {
         XCTAssertEqual(wrapper, PayloadWrapper(session: "s", sealed: "CC==", ephemeralPublicKey: "AA/B"))
     }
 
+    /// FlowDown reads the wrapper with Foundation's JSONDecoder, which finds keys by canonical equivalence
+    /// (a Swift dictionary): `ephemeralPublic\u212Aey` with KELVIN SIGN is the field, and of two such spellings
+    /// the first wins. The reference reads it so, although its JSON objects otherwise compare scalars.
+    func testWrapperKeysMatchAsJSONDecoderMatchesThem() throws {
+        struct Decoded: Decodable, Equatable { var session, sealed, ephemeralPublicKey: String }
+        let documents = [
+            #"{"session":"s","sealed":"x","ephemeralPublic\u212Aey":"K1"}"#,
+            #"{"session":"s","sealed":"x","ephemeralPublic\u212Aey":"K1","ephemeralPublicKey":"K2"}"#,
+            #"{"session":"s","sealed":"x","ephemeralPublicKey":"K2","ephemeralPublic\u212Aey":"K1"}"#,
+            #"{"se\u0073sion":"s","sealed":"x","ephemeralPublicKey":"K2"}"#,
+        ]
+        for json in documents {
+            let foundation = try JSONDecoder().decode(Decoded.self, from: Data(json.utf8))
+            let wrapper = try PayloadWrapper(encoded: Base64.encode(Array(json.utf8), variant: .foundation))
+            XCTAssertEqual(
+                Decoded(session: wrapper.session, sealed: wrapper.sealed, ephemeralPublicKey: wrapper.ephemeralPublicKey), foundation, json)
+        }
+        XCTAssertEqual(try PayloadWrapper(encoded: Base64.encode(Array(documents[1].utf8), variant: .foundation)).ephemeralPublicKey, "K1")
+    }
+
     static func sampleModel(_ n: Int) -> CloudModel {
         var model = CloudModel()
         model.objectId = "00000000-0000-4000-8000-00000000000\(n)"

@@ -183,8 +183,9 @@ struct ValidationWalk {
             fail(at, .wrongType, "expected a string, got \(Self.kind(value))")
             return
         }
-        if let const = s.const, text != const { fail(at, .constMismatch, "must be \"\(const)\"") }
-        if let values = s.enumValues, !values.contains(text) {
+        // The TypeScript validator compares with `===`: code units, not Swift's canonical equivalence.
+        if let const = s.const, !text.isExactly(const) { fail(at, .constMismatch, "must be \"\(const)\"") }
+        if let values = s.enumValues, !values.containsExactly(text) {
             fail(at, .notInEnum, "\"\(text.prefix(80))\" is not one of \(values.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let bytes = text.utf8.count
@@ -221,11 +222,11 @@ struct ValidationWalk {
 
     /// `image/png` matches `image/png`, `image/*` and `*/*` (case-insensitive).
     static func mime(_ type: String, matches pattern: String) -> Bool {
-        if pattern == "*/*" { return true }
+        if pattern.isExactly("*/*") { return true }
         let t = type.lowercased()
         let p = pattern.lowercased()
-        if p.hasSuffix("/*") { return t.hasPrefix(String(p.dropLast())) }
-        return t == p
+        if p.hasExactSuffix("/*") { return t.hasExactPrefix(String(p.dropLast())) }
+        return t.isExactly(p)
     }
 
     mutating func object(_ value: JSONValue, _ s: ObjectSchema, base: String, at: JSONPointer) -> JSONValue {
@@ -290,7 +291,7 @@ struct ValidationWalk {
         }
         // `nsid#main` is accepted when reading although only the bare NSID should be written.
         let wanted = LexiconCatalog.qualify(type, in: base)
-        guard let member = s.refs.first(where: { LexiconCatalog.qualify($0, in: base) == wanted }) else {
+        guard let member = s.refs.first(where: { LexiconCatalog.qualify($0, in: base).isExactly(wanted) }) else {
             if s.closed { fail(at.appending("$type"), .typeNotInUnion, "\"\(type)\" is not a member of this closed union") }
             return value
         }
@@ -301,7 +302,7 @@ struct ValidationWalk {
         if let object = value.objectValue {
             switch object["$type"] {
             case nil: fail(at, .missingType, "a record needs $type \"\(nsid)\"")
-            case .string(let type)? where type == nsid || type == nsid + "#main": break
+            case .string(let type)? where type.isExactly(nsid) || type.isExactly(nsid + "#main"): break
             default: fail(at.appending("$type"), .invalidType, "a \(nsid) record has $type \"\(nsid)\"")
             }
         }

@@ -51,6 +51,20 @@ public final class DifferentialFuzzer {
         public var count: Int
     }
 
+    /// An answer other than the reference's on an input where the contract allows it: not a finding, but listed.
+    public struct AmbiguousAnswer: Sendable {
+        /// How many are kept per op.
+        public static let kept = 3
+        /// The op.
+        public let op: String
+        /// Why another answer conforms here (the suite's rule, or the acceptable case the input was made from).
+        public let reason: String
+        /// The arguments sent.
+        public let args: JSONObject
+        /// The reference's outcome and the implementation's, as in a finding's key (`valid`, `invalid:CODE`).
+        public let outcomes: String
+    }
+
     /// Counters of a run, for the progress line and the summary.
     public struct Statistics: Sendable {
         /// Inputs sent to the implementation.
@@ -60,6 +74,8 @@ public final class DifferentialFuzzer {
         /// Ambiguous inputs (made from `acceptable` cases, or ones the suite says either verdict conforms on)
         /// answered otherwise than the reference, and passed: either answer is allowed there.
         public var acceptableDisagreements = 0
+        /// The first few of them (`AmbiguousAnswer.kept` per op), so a reader can see what was let pass and why.
+        public var acceptableExamples: [AmbiguousAnswer] = []
         /// Inputs that disagreed (findings and their duplicates).
         public var disagreements = 0
         /// Inputs sent per op.
@@ -75,12 +91,19 @@ public final class DifferentialFuzzer {
         /// Inputs the reference answered in a way no earlier one did (kept with `--corpus`).
         public var novel = 0
 
+        /// Keeps `example` unless `AmbiguousAnswer.kept` of its op are kept already.
+        mutating func keep(_ example: AmbiguousAnswer) {
+            guard acceptableExamples.lazy.filter({ $0.op == example.op }).count < AmbiguousAnswer.kept else { return }
+            acceptableExamples.append(example)
+        }
+
         /// The counters of several jobs together; `seconds` is the longest job's.
         public static func + (a: Statistics, b: Statistics) -> Statistics {
             var sum = a
             sum.sent += b.sent
             sum.malformed += b.malformed
             sum.acceptableDisagreements += b.acceptableDisagreements
+            for example in b.acceptableExamples { sum.keep(example) }
             sum.disagreements += b.disagreements
             sum.perOp.merge(b.perOp, uniquingKeysWith: +)
             sum.skippedOps = Array(Set(a.skippedOps + b.skippedOps)).sorted()
@@ -400,6 +423,10 @@ public final class DifferentialFuzzer {
             // readings the suite names; an answer other than the reference's is counted, not reported.
             if ambiguous, differsFromReference(input, reference: reference, outcome: outcome) {
                 statistics.acceptableDisagreements += 1
+                statistics.keep(
+                    AmbiguousAnswer(
+                        op: input.kind.op, reason: input.ambiguityReason ?? "", args: input.request.args,
+                        outcomes: Self.key(input, reference: reference, verdict: verdict)))
             }
             return
         }

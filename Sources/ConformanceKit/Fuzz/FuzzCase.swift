@@ -39,6 +39,13 @@ public struct FuzzCase: Sendable {
     /// (`VectorSuite.ambiguity(of:in:)`), or, where the suite has none, the case it was made from.
     public var eitherBecause: String? { eitherBecause(suite.ambiguity(of: input, in: group)) }
 
+    /// Why an answer other than the reference's may conform on this input, or nil (asks the suite again: for reports).
+    public var ambiguityReason: String? {
+        let ambiguity = suite.ambiguity(of: input, in: group)
+        if case .oneOf(let reason, _) = ambiguity { return reason }
+        return eitherBecause(ambiguity)
+    }
+
     /// Why either verdict conforms, from what the suite says of the input.
     func eitherBecause(_ ambiguity: InputAmbiguity) -> String? {
         switch ambiguity {

@@ -78,7 +78,12 @@ public enum FuzzMutation: String, CaseFlag {
             case .percentEscape:
                 (.edgeCase, "A percent-escape put in a string: of bytes that are not UTF-8 (%ED%A0%80, %C0%AF), or of NUL, %, +, =, &.")
             case .jsonDuplicateKey: (.edgeCase, "A member of JSON text repeated before the original, with the same or another value.")
-            case .jsonNumberForm: (.edgeCase, "A number of JSON text written another way: 1.0, 1e0, 10E-1, -0, a leading zero or plus.")
+            case .jsonNumberForm:
+                (
+                    .edgeCase,
+                    "A number of JSON text written another way (1.0, 1e0, 10E-1, -0, a leading zero or plus, 1e400), or a member "
+                        + "with such a number added."
+                )
             case .jsonEscape:
                 (
                     .edgeCase,

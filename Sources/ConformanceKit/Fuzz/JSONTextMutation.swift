@@ -4,10 +4,12 @@ import WireCore
 /// Mutations of a string argument that holds JSON text (a pairing payload, an XRPC error body, a token's
 /// payload opened by a layer): edits at the text level, where parsers differ and a parsed value cannot
 /// reach. A repeated key (Go keeps the last, some parsers the first), a number written another way, an
-/// escape, a slip of syntax, nesting at a parser's depth limit.
+/// escape, a slip of syntax, nesting at a parser's depth limit; and one string value changed by the string mutations,
+/// so digits at calendar edges, look-alikes and case swaps reach a timestamp or an id inside a document.
 extension JSONMutator {
-    /// Depths around common parser limits (Go's 10,000; 512 and 1,000 elsewhere; this project's 64 and 100).
-    static let nestingDepths = [64, 65, 100, 101, 512, 513, 1000, 1001]
+    /// Depths around common parser limits (Go's 10,000; 256, 512 and 1,000 elsewhere; this project's 64 and 100). The
+    /// arrays wrap a member's value, so the document is one or two levels deeper still: 254 and 255 reach 256 and 257.
+    static let nestingDepths = [64, 65, 100, 101, 254, 255, 256, 512, 513, 1000, 1001]
 
     /// Text whose first non-blank character opens an object or an array.
     static func looksLikeJSON(_ text: String) -> Bool {
@@ -17,7 +19,7 @@ extension JSONMutator {
 
     mutating func mutate(jsonText text: String) -> (String, FuzzMutation) {
         let bytes = Array(text.utf8)
-        switch random.next() % 5 {
+        switch random.next() % 6 {
         case 0:
             if let repeated = duplicateKey(in: text) { return (repeated, .jsonDuplicateKey) }
         case 1:
@@ -27,6 +29,12 @@ extension JSONMutator {
                 let written = String(decoding: bytes[token], as: UTF8.self)
                 let forms = [written + ".0", written + "e0", written + "E+00", "0" + written, "+" + written, "-0", written + ".", "1e400"]
                 return (Self.replacing(bytes, token, with: forms[index(forms.count)]), .jsonNumberForm)
+            }
+            // A document of strings only: a member with a number no double holds, or one written against the grammar.
+            if let open = bytes.firstIndex(of: UInt8(ascii: "{")) {
+                let form = ["1e400", "-1e999", "01", "1.", "-", "0x10", "Infinity"][index(7)]
+                let empty = bytes[(open + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "}")
+                return (Self.replacing(bytes, (open + 1)..<(open + 1), with: #""n":"# + form + (empty ? "" : ",")), .jsonNumberForm)
             }
         case 2:
             // Inside a string literal: a lone surrogate escape, or a surrogate pair written as escapes.
@@ -53,6 +61,8 @@ extension JSONMutator {
                 let wrapped = String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)
                 return (Self.replacing(bytes, open..<value, with: wrapped), .jsonNesting)
             }
+        case 4:
+            if let changed = mutateStringValue(in: bytes) { return changed }
         default:
             break
         }
@@ -158,6 +168,39 @@ extension JSONMutator {
             position += 1
         }
         return nil
+    }
+
+    /// One string value of the text (not a key) changed by a string mutation and written back as a JSON string, the
+    /// rest of the text as it was.
+    private mutating func mutateStringValue(in bytes: [UInt8]) -> (String, FuzzMutation)? {
+        let literals = Self.stringValues(in: bytes)
+        guard !literals.isEmpty else { return nil }
+        let literal = literals[index(literals.count)]
+        guard case .string(let value)? = try? JSONParser.parse(Array(bytes[literal])) else { return nil }
+        let (changed, mutation) = mutate(text: value)
+        return (Self.replacing(bytes, literal, with: JSONWriter.compact(.string(changed))), mutation)
+    }
+
+    /// The ranges of the string literals, quotes included, that are values: not followed by a `:`.
+    static func stringValues(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var position = 0
+        while position < bytes.count {
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                position += 1
+                continue
+            }
+            let start = position
+            position += 1
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard position < bytes.count else { break }
+            position += 1
+            let next = bytes[position...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if next != UInt8(ascii: ":") { ranges.append(start..<position) }
+        }
+        return ranges
     }
 
     static func replacing(_ bytes: [UInt8], _ range: Range<Int>, with text: String) -> String {

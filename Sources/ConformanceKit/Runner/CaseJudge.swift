@@ -71,7 +71,7 @@ public struct CaseJudge: Sendable {
             verdict.status = .fail
             verdict.reason = "rejected a valid case with \(shown)\(error.message.isEmpty ? "" : ": \(error.message)")"
         case .invalid:
-            if strict, let expected = test.error, mapped != expected {
+            if strict, let expected = test.error, !mapped.isExactly(expected) {
                 verdict.status = .fail
                 verdict.reason = "rejected with error class \(shown), expected \(expected)"
             } else if strict, let missing = Self.missingErrorDetails(error, test: test) {

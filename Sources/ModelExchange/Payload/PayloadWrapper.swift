@@ -49,8 +49,12 @@ public struct PayloadWrapper: Equatable, Sendable {
         } catch {
             throw .payloadNotJSON("\(error)")
         }
+        // JSONDecoder finds a key through a Swift dictionary, so by canonical equivalence: a key written
+        // `ephemeralPublic\u212Aey` (KELVIN SIGN) is `ephemeralPublicKey`, and the first of two such spellings
+        // wins as a repeated key does. `object[name]` compares scalars, as every other JSON reader does.
         func field(_ name: String) throws(ModelExchangeError) -> String {
-            guard let value = object[name]?.stringValue else { throw .payloadNotJSON("no string field \(name)") }
+            let member = object.members.first { $0.key == name }
+            guard let value = member?.value.stringValue else { throw .payloadNotJSON("no string field \(name)") }
             return value
         }
         self.init(

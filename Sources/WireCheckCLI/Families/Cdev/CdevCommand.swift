@@ -65,7 +65,7 @@ struct CdevCommand: ParsableCommand {
             let at = now ?? SystemClock().unixSeconds()
             do throws(CdevTokenError) {
                 let payload = try CdevToken.validate(
-                    text, secret: identity.secret, serverId: identity.serverId, now: at, revokedNonces: Set(revoked))
+                    text, secret: identity.secret, serverId: identity.serverId, now: at, revokedNonces: revoked)
                 if json {
                     JSONOutput.print(["valid": true, "payload": .object(payload.json)])
                 } else {
