@@ -16,7 +16,8 @@ public enum FlowDownFields {
 
     /// The seed of a key pair.
     public static let seed: Field<[UInt8]> = .hex(
-        "seed", "The 32-byte key pair seed: the same bytes are the Ed25519 seed and the X25519 scalar (FlowDown's init(seed:)).")
+        "seed", "The 32-byte key pair seed: the same bytes are the Ed25519 seed and the X25519 scalar (FlowDown's init(seed:)).",
+        count: 32)
     /// The encoded public key of a seed.
     public static let pk: Field<String> = .string(
         "pk", "The 88-character encoded public key: standard Base64 of the Ed25519 public key then the X25519 public key.")

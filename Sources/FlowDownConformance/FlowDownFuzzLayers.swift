@@ -41,3 +41,27 @@ extension FlowDownVerifySuite {
         return String(url[url.index(after: start)..<end])
     }
 }
+
+extension FlowDownPayloadSuite {
+    /// `flowdown.openPayload`'s payload opened to its wrapper's JSON text and Base64-encoded again, so the JSON text
+    /// mutations (a repeated `session`, a byte-order mark, another number form, a string value changed) reach step 2
+    /// instead of stopping at the Base64 (section 9). Nothing to sign: the wrapper is not authenticated, only the box
+    /// inside it.
+    public func fuzzLayers(of kind: GroupKind) -> [FuzzLayer] {
+        guard kind.type == Self.open.type else { return [] }
+        return [
+            FuzzLayer(
+                "payload wrapper text",
+                open: { args in
+                    guard let payload = args[F.payload], let json = try? Base64.decode(payload, variant: .foundation) else { return nil }
+                    return .string(String(decoding: json, as: UTF8.self))
+                },
+                seal: { args, wrapper in
+                    guard let text = wrapper.stringValue else { return nil }
+                    var sealed = args
+                    sealed.set(F.payload, Base64.encode(Array(text.utf8), variant: .foundation))
+                    return sealed
+                })
+        ]
+    }
+}

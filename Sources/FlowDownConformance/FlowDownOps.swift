@@ -33,19 +33,25 @@ public enum FlowDownOps {
         _ sign: @escaping @Sendable (_ seed: [UInt8], _ request: ExchangeRequest) throws(ShimError) -> (url: String, canonical: String)
     ) -> ShimOperation {
         FlowDownExchangeURLSuite.exchangeURL.operation { args throws(ShimError) in
+            // Every argument is read before the capabilities are judged: arguments the harness cannot use are a bad
+            // request whatever else is wrong, so `wirecheck fuzz` never sends them (an unusable seed with an unknown
+            // capability was an `unknown-capability` answer to hold a shim to).
+            let seed = try args.read(F.seed)
+            let listed = try args.read(F.capabilities)
+            let (session, appName, reason) = (try args.read(F.session), try args.read(F.appName), try args.read(F.reason))
+            let (multipleSelection, timestamp) = (try args.read(F.multipleSelection), try args.read(F.timestamp))
             // Not an enum field: an unknown capability is the protocol's own refusal, not a bad request.
             var capabilities: [Capability] = []
-            for value in try args.read(F.capabilities) {
+            for value in listed {
                 guard let name = value.stringValue, let capability = Capability(rawValue: name) else {
                     throw ShimError(code: "unknown-capability", message: "\(value)")
                 }
                 capabilities.append(capability)
             }
             let request = ExchangeRequest(
-                session: try args.read(F.session), appName: try args.read(F.appName), reason: try args.read(F.reason),
-                capabilities: capabilities, multipleSelection: try args.read(F.multipleSelection),
-                timestamp: Double(try args.read(F.timestamp)))
-            let signed = try sign(try args.read(F.seed), request)
+                session: session, appName: appName, reason: reason, capabilities: capabilities, multipleSelection: multipleSelection,
+                timestamp: Double(timestamp))
+            let signed = try sign(seed, request)
             return JSONObject(F.signedURL(signed.url), F.canonical(signed.canonical))
         }
     }
@@ -174,55 +180,59 @@ public enum FlowDownOps {
     }
 
     /// The reference over the ModelExchange module (binary values hex, times Unix seconds).
-    public static let reference = OpTable(name: ReferenceShim.name, [
-        publicKey { seed throws(ShimError) in try keyPair(seed).publicKey.encoded },
-        handshakeURL { seed, callback throws(ShimError) in
-            HandshakeRequest.url(publicKey: try keyPair(seed).publicKey, callbackScheme: callback)
-        },
-        exchangeURL { seed, request throws(ShimError) in
-            guard let signed = try? request.signedURL(keyPair: try keyPair(seed)) else {
-                throw ShimError(code: ShimError.badRequestCode, message: "signing failed")
-            }
-            return (signed.url, signed.canonical)
-        },
-        parseURL { text throws(ShimError) in
-            do throws(ModelExchangeError) { return try FlowDownJSON.resolve(text) } catch { throw ShimError(error) }
-        },
-        verifyExchange { url, pk, now throws(ShimError) in
-            // FlowDown's order: the URL is parsed before the key is used (it was parsed at the handshake).
-            let received: ReceivedExchange
-            do throws(ModelExchangeError) { received = try ExchangeVerifier.exchange(in: url) } catch { throw ShimError(error) }
-            let key = try publicKey(pk)
-            do throws(ModelExchangeError) {
-                return try ExchangeVerifier.verify(received, publicKey: key, clock: FixedClock(Double(now))).request
-            } catch { throw ShimError(error) }
-        },
-        callbackURL { scheme, callback throws(ShimError) in
-            do throws(ModelExchangeError) { return try callback.url(scheme: scheme) } catch { throw ShimError(error) }
-        },
-        session { models, sessions, steps in FlowDownSessionSuite.outcomes(models: models, sessions: sessions, steps: steps) },
-        sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in
-            let recipient = try publicKey(pk)
-            do throws(ModelExchangeError) {
-                return try PayloadCipher.seal(plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
-                    .encoded
-            } catch { throw ShimError(error) }
-        },
-        openPayload { seed, payload, expected throws(ShimError) in
-            let pair = try keyPair(seed)
-            do throws(ModelExchangeError) {
-                let opened = try PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)
-                return (opened.session, opened.plaintext)
-            } catch { throw ShimError(error) }
-        },
-        decodeModels { bytes throws(ShimError) in
-            do throws(ModelExchangeError) { return try ModelsPlist.decode(bytes) } catch { throw ShimError(error) }
-        },
-        decodeModelsAsApp { bytes throws(ShimError) in
-            do throws(ModelExchangeError) { return try AppModelsReading.decode(bytes) } catch { throw ShimError(error) }
-        },
-        encodeModels { models in ModelsPlist.encodeXML(models) },
-    ])
+    public static let reference = OpTable(
+        name: ReferenceShim.name,
+        [
+            publicKey { seed throws(ShimError) in try keyPair(seed).publicKey.encoded },
+            handshakeURL { seed, callback throws(ShimError) in
+                HandshakeRequest.url(publicKey: try keyPair(seed).publicKey, callbackScheme: callback)
+            },
+            exchangeURL { seed, request throws(ShimError) in
+                guard let signed = try? request.signedURL(keyPair: try keyPair(seed)) else {
+                    throw ShimError(code: ShimError.badRequestCode, message: "signing failed")
+                }
+                return (signed.url, signed.canonical)
+            },
+            parseURL { text throws(ShimError) in
+                do throws(ModelExchangeError) { return try FlowDownJSON.resolve(text) } catch { throw ShimError(error) }
+            },
+            verifyExchange { url, pk, now throws(ShimError) in
+                // FlowDown's order: the URL is parsed before the key is used (it was parsed at the handshake).
+                let received: ReceivedExchange
+                do throws(ModelExchangeError) { received = try ExchangeVerifier.exchange(in: url) } catch { throw ShimError(error) }
+                let key = try publicKey(pk)
+                do throws(ModelExchangeError) {
+                    return try ExchangeVerifier.verify(received, publicKey: key, clock: FixedClock(Double(now))).request
+                } catch { throw ShimError(error) }
+            },
+            callbackURL { scheme, callback throws(ShimError) in
+                do throws(ModelExchangeError) { return try callback.url(scheme: scheme) } catch { throw ShimError(error) }
+            },
+            session { models, sessions, steps throws(ShimError) in
+                try FlowDownSessionSuite.outcomes(models: models, sessions: sessions, steps: steps)
+            },
+            sealPayload { pk, session, plaintext, ephemeral, nonce throws(ShimError) in
+                let recipient = try publicKey(pk)
+                do throws(ModelExchangeError) {
+                    return try PayloadCipher.seal(plaintext, to: recipient, session: session, ephemeralPrivateKey: ephemeral, nonce: nonce)
+                        .encoded
+                } catch { throw ShimError(error) }
+            },
+            openPayload { seed, payload, expected throws(ShimError) in
+                let pair = try keyPair(seed)
+                do throws(ModelExchangeError) {
+                    let opened = try PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)
+                    return (opened.session, opened.plaintext)
+                } catch { throw ShimError(error) }
+            },
+            decodeModels { bytes throws(ShimError) in
+                do throws(ModelExchangeError) { return try ModelsPlist.decode(bytes) } catch { throw ShimError(error) }
+            },
+            decodeModelsAsApp { bytes throws(ShimError) in
+                do throws(ModelExchangeError) { return try AppModelsReading.decode(bytes) } catch { throw ShimError(error) }
+            },
+            encodeModels { models in ModelsPlist.encodeXML(models) },
+        ])
 
     /// The key pair of a seed; a seed that is not one is `bad-request`.
     static func keyPair(_ seed: [UInt8]) throws(ShimError) -> ModelExchangeKeyPair {

@@ -125,6 +125,12 @@ public struct FlowDownParseURLSuite: VectorSuite {
             "flowdown://MODELS/Exchange?SESSION=s&App_Name=a&REASON=r&multiple_selection=TRUE&Timestamp=1", .valid)
         add("nil-value-skipped", "an item without '=' is skipped", [.nilValue], "flowdown://models/exchange?\(exchange)&flag", .valid)
         add(
+            "nil-value-before-same-name", "stage without '=' and then stage=cancelled: the one with a value is read, a cancel",
+            [.nilValue], "flowdown://models/exchange?stage&stage=cancelled&\(exchange)", .valid)
+        add(
+            "nil-value-session-before-same-name", "session without '=' before session=…: the second is the session", [.nilValue],
+            "flowdown://models/exchange?session&\(exchange)", .valid)
+        add(
             "duplicate-session", "session twice", [.duplicateParameter], "flowdown://models/exchange?\(exchange)&session=other",
             .acceptable)
         add(

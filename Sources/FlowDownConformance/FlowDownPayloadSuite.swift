@@ -253,6 +253,13 @@ public struct FlowDownPayloadSuite: VectorSuite {
                 slug, comment, [.foundationJSON], payload: Base64.encode(Array(json.utf8), variant: .foundation),
                 .acceptable, session: session, plaintext: plain)
         }
+        // The box is sealed for the second copy: a reader that keeps the last copy opens it, FlowDown's salt has the first.
+        let decoyFirst = #"{"session":"decoy-session","# + wrapperJSON.dropFirst()
+        addOpen(
+            "json-duplicate-session-sealed-for-second",
+            "session twice, the box sealed for the second: FlowDown keeps the first, so the salt is wrong and the box does not "
+                + "open; a reader keeping the last opens it", [.foundationJSON],
+            payload: Base64.encode(Array(decoyFirst.utf8), variant: .foundation), .invalid, "authentication-failed")
         addOpen(
             "json-byte-order-mark", "a UTF-8 byte order mark before the JSON: JSONDecoder skips it, and so does the reference",
             [.foundationJSON], payload: Base64.encode([0xEF, 0xBB, 0xBF] + Array(wrapperJSON.utf8), variant: .foundation),

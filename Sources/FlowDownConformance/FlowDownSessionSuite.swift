@@ -65,8 +65,10 @@ public struct FlowDownSessionSuite: VectorSuite {
                 + "conforming receiver sends nothing and stores nothing."),
     ]
 
-    /// Runs `steps` through the simulator, as the reference op does: the outcomes.
-    static func outcomes(models: [[String]], sessions: [String], steps: [FlowDownSessionStep]) -> [String] {
+    /// Runs `steps` through the simulator, as the reference op does: the outcomes. Outside the contract, so
+    /// `bad-request` (which `wirecheck fuzz` does not send): a handshake after `sessions` ran out (the session FlowDown
+    /// would make is its own, a UUID) and a URL of another scheme than `flowdown://` (the system never hands it over).
+    static func outcomes(models: [[String]], sessions: [String], steps: [FlowDownSessionStep]) throws(ShimError) -> [String] {
         let held = models.enumerated().map { index, capabilities in
             var model = FlowDownFixtures.model(index + 1)
             model.capabilities = capabilities
@@ -74,18 +76,32 @@ public struct FlowDownSessionSuite: VectorSuite {
         }
         var simulator = FlowDownSimulator(models: held, policy: .manual, clock: FixedClock(0), randomSeed: 7)
         simulator.nextSessions = sessions
-        return steps.map { step in
+        var outcomes: [String] = []
+        for step in steps {
             let outcome: FlowDownSimulator.Outcome
             switch step {
             case .open(let url, let now):
+                // The system hands FlowDown only URLs of its own scheme, spelled exactly (parse-url/scheme-case).
+                guard url.hasExactPrefix("flowdown://") else {
+                    throw ShimError(
+                        code: ShimError.badRequestCode, message: "step \(outcomes.count + 1) opens a URL that is not flowdown://")
+                }
+                let left = simulator.nextSessions.count
                 simulator.clock = FixedClock(Double(now))
                 outcome = simulator.open(url)
+                if left == 0, describe(outcome.callback).hasPrefix("verification ") {
+                    throw ShimError(code: ShimError.badRequestCode, message: "step \(outcomes.count + 1) needs a session: sessions ran out")
+                }
             case .confirm(let session): outcome = simulator.confirm(session: session)
             case .dismiss(let session): outcome = simulator.dismiss(session: session)
             }
-            if let session = outcome.pickerSession { return "picker \(session)" }
-            return describe(outcome.callback) + (outcome.delivered.isEmpty ? "" : " \(outcome.delivered.count)")
+            if let session = outcome.pickerSession {
+                outcomes.append("picker \(session)")
+            } else {
+                outcomes.append(describe(outcome.callback) + (outcome.delivered.isEmpty ? "" : " \(outcome.delivered.count)"))
+            }
         }
+        return outcomes
     }
 
     /// `stage session` of a callback URL, or `none`.
@@ -197,7 +213,7 @@ public struct FlowDownSessionSuite: VectorSuite {
                 input: JSONObject(
                     F.heldModels(models.map { .array($0.map { .string($0) }) }), F.sessions([.string(s1), .string(s2)]),
                     F.steps(steps.map(\.json))),
-                expected: JSONObject(F.outcomes(Self.outcomes(models: models, sessions: [s1, s2], steps: steps).map { .string($0) })),
+                expected: JSONObject(F.outcomes(try! Self.outcomes(models: models, sessions: [s1, s2], steps: steps).map { .string($0) })),
                 result: .valid)
         }
         return VectorFile(

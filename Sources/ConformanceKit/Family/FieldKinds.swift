@@ -10,21 +10,29 @@ extension Field where Value == String {
         Field(name, description, schema: SchemaBuilder.string, required: required) { json throws(FieldProblem) in
             guard let text = json.stringValue else { throw FieldProblem("must be a string") }
             return text
-        } encode: { .string($0) }
+        } encode: {
+            .string($0)
+        }
     }
 }
 
 extension Field where Value == [UInt8] {
-    /// Bytes as lower-case hex (upper-case hex is read too).
-    public static func hex(_ name: String, _ description: String, required: Bool = true) -> Field<[UInt8]> {
+    /// Bytes as lower-case hex (upper-case hex is read too); with `count`, exactly that many (a key or seed of another
+    /// size is an argument the harness cannot use, `bad-request`, before any protocol check the op makes).
+    public static func hex(_ name: String, _ description: String, required: Bool = true, count: Int? = nil) -> Field<[UInt8]> {
         Field(name, description, schema: SchemaBuilder.hex, required: required) { json throws(FieldProblem) in
             guard let text = json.stringValue else { throw FieldProblem("must be a string") }
+            let bytes: [UInt8]
             do {
-                return try Hex.decode(text)
+                bytes = try Hex.decode(text)
             } catch {
                 throw FieldProblem("is not hex: \(error)")
             }
-        } encode: { .string(Hex.encode($0)) }
+            if let count, bytes.count != count { throw FieldProblem("must be \(count) bytes, not \(bytes.count)") }
+            return bytes
+        } encode: {
+            .string(Hex.encode($0))
+        }
     }
 }
 
@@ -34,7 +42,9 @@ extension Field where Value == Int64 {
         Field(name, description, schema: SchemaBuilder.integer, required: required) { json throws(FieldProblem) in
             guard let number = json.intValue else { throw FieldProblem("must be an integer") }
             return number
-        } encode: { .int($0) }
+        } encode: {
+            .int($0)
+        }
     }
 }
 
@@ -44,7 +54,9 @@ extension Field where Value == Double {
         Field(name, description, schema: ["type": "number"], required: required) { json throws(FieldProblem) in
             guard let number = json.doubleValue else { throw FieldProblem("must be a number") }
             return number
-        } encode: { $0.rounded() == $0 && abs($0) < 9e15 ? .int(Int64($0)) : .double($0) }
+        } encode: {
+            $0.rounded() == $0 && abs($0) < 9e15 ? .int(Int64($0)) : .double($0)
+        }
     }
 }
 
@@ -54,7 +66,9 @@ extension Field where Value == Bool {
         Field(name, description, schema: SchemaBuilder.boolean, required: required) { json throws(FieldProblem) in
             guard let flag = json.boolValue else { throw FieldProblem("must be a boolean") }
             return flag
-        } encode: { .bool($0) }
+        } encode: {
+            .bool($0)
+        }
     }
 }
 
@@ -81,7 +95,9 @@ extension Field where Value == [QueryItem] {
                 items.append(QueryItem(name, pair[1].stringValue))
             }
             return items
-        } encode: { items in .array(items.map { [.string($0.name), $0.value.map { .string($0) } ?? .null] }) }
+        } encode: { items in
+            .array(items.map { [.string($0.name), $0.value.map { .string($0) } ?? .null] })
+        }
     }
 }
 
@@ -97,7 +113,9 @@ extension Field where Value == JSONObject {
                 throw FieldProblem(reason.map { "has '\(member)' that \($0)" } ?? "has no '\(member)'")
             }
             return object
-        } encode: { .object($0) }
+        } encode: {
+            .object($0)
+        }
     }
 
     /// An object whose members are all of one schema (a map), e.g. query fields by name.
@@ -108,7 +126,9 @@ extension Field where Value == JSONObject {
             json throws(FieldProblem) in
             guard let object = json.objectValue else { throw FieldProblem("must be an object") }
             return object
-        } encode: { .object($0) }
+        } encode: {
+            .object($0)
+        }
     }
 }
 
@@ -118,14 +138,20 @@ extension Field where Value == [JSONValue] {
         Field(name, description, schema: SchemaBuilder.array(items), required: required) { json throws(FieldProblem) in
             guard let array = json.arrayValue else { throw FieldProblem("must be an array") }
             return array
-        } encode: { .array($0) }
+        } encode: {
+            .array($0)
+        }
     }
 }
 
 extension Field where Value == JSONValue {
     /// Any JSON value the schema allows; the schema must say what (it is written to `Vectors/schema/`).
     public static func json(_ name: String, _ description: String, schema: JSONValue, required: Bool = true) -> Field<JSONValue> {
-        Field(name, description, schema: schema, required: required) { json throws(FieldProblem) in json } encode: { $0 }
+        Field(name, description, schema: schema, required: required) { json throws(FieldProblem) in
+            json
+        } encode: {
+            $0
+        }
     }
 }
 
@@ -141,7 +167,9 @@ extension Field {
         return Field(name, description, schema: ["enum": .array(table.map(\.0))], required: required) { value throws(FieldProblem) in
             guard let match = table.first(where: { $0.0 == value }) else { throw FieldProblem("is \(value), not one of \(allowed)") }
             return match.1
-        } encode: { json($0) }
+        } encode: {
+            json($0)
+        }
     }
 
     /// One of a closed set of Swift values, each written as the string `label(value)`.

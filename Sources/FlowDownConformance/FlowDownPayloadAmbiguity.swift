@@ -1,0 +1,69 @@
+import ConformanceKit
+import Foundation
+import ModelExchange
+import WireCore
+
+/// Which fuzz-made `flowdown.openPayload` inputs the contract lets a receiver open or refuse (section 9, flags
+/// `FoundationJSON` and `FoundationBase64`): FlowDown reads the wrapper with Foundation, which also takes a byte-order
+/// mark, a trailing comma, a leading zero, `1e400`, a repeated key, a key canonically equivalent to a member's name
+/// (`ephemeralPublic\u212Aey` with KELVIN SIGN), an `=` after complete Base64 and non-zero trailing bits; a strict
+/// reader refuses them, and the reference the comma, the zero and `1e400`. Only where FlowDown would open the
+/// payload: there opening and refusing both conform; a payload nobody opens is refused, whatever its JSON.
+extension FlowDownPayloadSuite {
+    /// `flowdown.openPayload` of a payload FlowDown opens and a strict reader would not: either; of any other payload,
+    /// the reference's answer only. `flowdown.sealPayload` has no rule.
+    public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
+        guard group.type == Self.open.type else { return .unknown }
+        guard let seed = input[F.seed], let payload = input[F.payload], let pair = try? ModelExchangeKeyPair(seed: seed) else {
+            return .unknown
+        }
+        let expected = input[F.expectedSession]
+        guard (try? PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)) != nil else {
+            // The reference refuses what only Foundation reads (a trailing comma, a leading zero, 1e400), and FlowDown
+            // opens it: either, when FlowDown's own JSONDecoder would find a box that opens.
+            return Self.opensAsFoundationReads(payload, keyPair: pair, expectedSession: expected)
+                ? .either("a wrapper only Foundation's JSON reads, which FlowDown opens (contract 9, FoundationJSON)") : .referenceOnly
+        }
+        return Self.foundationLeniency(in: payload).map { .either("\($0), which a strict reader refuses (contract 9)") }
+            ?? .referenceOnly
+    }
+
+    /// The wrapper as FlowDown decodes it.
+    private struct FoundationWrapper: Decodable {
+        let session, sealed, ephemeralPublicKey: String
+    }
+
+    /// Whether the payload opens when its wrapper is read by Foundation's `JSONDecoder`, as FlowDown reads it.
+    static func opensAsFoundationReads(_ payload: String, keyPair: ModelExchangeKeyPair, expectedSession: String?) -> Bool {
+        guard let bytes = try? Base64.decode(payload, variant: .foundation),
+            let wrapper = try? JSONDecoder().decode(FoundationWrapper.self, from: Data(bytes))
+        else { return false }
+        let strict = encode([
+            ("session", wrapper.session), ("sealed", wrapper.sealed), ("ephemeralPublicKey", wrapper.ephemeralPublicKey),
+        ])
+        return (try? PayloadCipher.open(strict, keyPair: keyPair, expectedSession: expectedSession)) != nil
+    }
+
+    static let wrapperMembers = ["session", "sealed", "ephemeralPublicKey"]
+
+    /// What of an opened payload only Foundation's reading accepts, if anything.
+    static func foundationLeniency(in payload: String) -> String? {
+        if let lenient = base64Leniency(payload, layer: "the payload") { return lenient }
+        guard let bytes = try? Base64.decode(payload, variant: .foundation) else { return nil }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return "a byte-order mark before the wrapper" }
+        guard let wrapper = (try? JSONParser.parse(bytes, duplicateKeys: .reject))?.objectValue else {
+            return "a wrapper only Foundation's JSON reads (a repeated key, a trailing comma, a leading zero, 1e400)"
+        }
+        for name in wrapperMembers {
+            guard let value = wrapper[name]?.stringValue else { return "a member named \(name) only by canonical equivalence" }
+            if name != "session", let lenient = base64Leniency(value, layer: name) { return lenient }
+        }
+        return nil
+    }
+
+    /// Foundation's Base64 reading takes an `=` after complete text and non-zero unused bits of the last character.
+    static func base64Leniency(_ text: String, layer: String) -> String? {
+        guard let bytes = try? Base64.decode(text, variant: .foundation) else { return nil }
+        return Base64.encode(bytes, variant: .foundation).isExactly(text) ? nil : "\(layer)'s Base64 in a form only Foundation reads"
+    }
+}
