@@ -14,10 +14,12 @@ extension JSONMutator {
         "a": ["\u{0430}"], "e": ["\u{0435}"], "o": ["\u{043E}"],
     ]
     /// Separators and their look-alikes: ideographic and full-width stops (IDNA maps them to `.`), hyphens and minus,
-    /// the division slash, full-width colon and slash.
+    /// the division slash, full-width colon and slash; and the two whose canonical decomposition is ASCII, U+037E
+    /// GREEK QUESTION MARK (`;`) and U+1FEF GREEK VARIA (`` ` ``), which Swift's `==` takes for the ASCII character (as
+    /// it takes the Kelvin sign for `K`).
     static let separatorLookAlikes: [Unicode.Scalar: [Unicode.Scalar]] = [
         ".": ["\u{3002}", "\u{FF0E}", "\u{FF61}"], "-": ["\u{2010}", "\u{2011}", "\u{2212}"], "/": ["\u{2215}", "\u{FF0F}"],
-        ":": ["\u{FF1A}"], "_": ["\u{FF3F}"],
+        ":": ["\u{FF1A}"], "_": ["\u{FF3F}"], ";": ["\u{037E}"], "`": ["\u{1FEF}"],
     ]
     /// What one library or another calls a space: the information separators 1C-1F (Python's `isspace`, not Unicode
     /// White_Space), VT and FF, NEL, the Unicode spaces, and U+180E, U+200B, U+FEFF (White_Space in no current Unicode).
