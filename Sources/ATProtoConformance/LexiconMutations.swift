@@ -14,6 +14,9 @@ public struct LexiconMutation: Sendable {
     public var flag: Flag
     /// What the change is, for the case comment.
     public var comment: String
+    /// Added after the suites' cases were first numbered: listed after every other change of the value, so that
+    /// the ids of the earlier cases, which the contract and expectations files cite, stay as they were.
+    public var late = false
 
     /// What a change tests; the raw value is the flag a lexicon suite's vectors give it.
     public enum Flag: String, CaseIterable, Sendable {
@@ -57,14 +60,17 @@ public struct LexiconMutations: Sendable {
                     path: .root.appending("unexpectedField"), replacement: "ignored", expected: nil, flag: .unknownField,
                     comment: "an undeclared field"))
         }
-        return list
+        return list.filter { !$0.late } + list.filter(\.late)
     }
 
     private func walk(
         _ schema: LexiconSchema, base: String, value: JSONValue, at path: JSONPointer, into list: inout [LexiconMutation], depth: Int
     ) {
-        func add(_ replacement: JSONValue?, _ expected: ValidationError.Code?, _ flag: LexiconMutation.Flag, _ comment: String) {
-            list.append(LexiconMutation(path: path, replacement: replacement, expected: expected, flag: flag, comment: comment))
+        func add(
+            _ replacement: JSONValue?, _ expected: ValidationError.Code?, _ flag: LexiconMutation.Flag, _ comment: String,
+            late: Bool = false
+        ) {
+            list.append(LexiconMutation(path: path, replacement: replacement, expected: expected, flag: flag, comment: comment, late: late))
         }
         guard depth < 12 else { return }
         switch schema {
@@ -75,6 +81,7 @@ public struct LexiconMutations: Sendable {
         case .integer(let s):
             add("1", .wrongType, .type, "the string \"1\" instead of an integer")
             add(1.5, .wrongType, .type, "1.5 instead of an integer")
+            add(true, .wrongType, .type, "true instead of an integer (a reader whose booleans are integers takes it for 1)", late: true)
             if let n = value.intValue { add(.double(Double(n)), nil, .integerLikeFloat, "\(n).0, an integral float, is an integer") }
             if let min = s.minimum {
                 add(.int(min), nil, .limit, "the minimum \(min)")
@@ -124,8 +131,17 @@ public struct LexiconMutations: Sendable {
                 add(.object(object), .blobTooLarge, .limit, "a blob of maxSize \(max) + 1")
             }
             if let accept = s.accept, !accept.contains("*/*"), var object = value.objectValue {
+                if let mime = object["mimeType"]?.stringValue {
+                    object["mimeType"] = .string(mime.uppercased())
+                    add(.object(object), nil, .blob, "the MIME type in upper case: accept matches it ignoring case", late: true)
+                }
                 object["mimeType"] = "text/plain"
                 add(.object(object), .blobTypeNotAccepted, .blob, "a blob of a type accept does not list")
+            }
+            if let object = value.objectValue, let link = object["ref"]?["$link"], let mime = object["mimeType"] {
+                add(
+                    ["cid": link, "mimeType": mime], nil, .blob, "the legacy blob {cid, mimeType}, which the data model still reads",
+                    late: true)
             }
         case .array(let s):
             add(["not": "an array"], .wrongType, .type, "an object instead of an array")

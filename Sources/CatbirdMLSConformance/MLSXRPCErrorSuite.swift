@@ -218,7 +218,35 @@ public struct MLSXRPCErrorSuite: VectorSuite {
             // Added after the cases above, so that their numbers (the ids) stay as they were.
             make(convos, 400, "{\"error\":\" InvalidRequest \"}", .notXRPC, "error with spaces around: nothing is trimmed"),
             make(convos, 400, "{\"error\":\"InvalidRequest\\n\"}", .notXRPC, "error ending in an escaped newline"),
-        ] + Self.numberForms(convos)
+        ] + Self.numberForms(convos) + Self.strictReading(convos)
+    }
+
+    /// The rest of section 4.2's reader, each against a declared name that a lenient reader would read: a byte-order
+    /// mark, a second value, a repeated `error`, a raw control character, a lone surrogate, `1e999`, and nesting at
+    /// 256 levels (read) and 257 (not JSON: no name).
+    static func strictReading(_ endpoint: MLSEndpoint) -> [Case] {
+        let name = #""error":"InvalidRequest""#
+        func nested(_ levels: Int) -> String {
+            // The top object is level 1, so `levels - 1` arrays.
+            "{\(name),\"x\":" + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1) + "}"
+        }
+        let bodies: [(String, Bool, String)] = [
+            ("\u{FEFF}{\(name)}", false, "a byte-order mark before the object"),
+            ("{\(name)} {}", false, "a second value after the object"),
+            (#"{"error":"ConvoNotFound","error":"InvalidRequest"}"#, false, "error twice"),
+            ("{\(name),\"m\":\"a\u{1}b\"}", false, "a raw U+0001 in a string"),
+            ("{\(name),\"m\":\"\\ud800\"}", false, "a lone surrogate escape"),
+            ("{\(name),\"count\":1e999}", false, "1e999, beyond a double"),
+            (nested(256), true, "an extra member nested to 256 levels"),
+            (nested(257), false, "an extra member nested to 257 levels"),
+            ("{\(name)}\r\n\t ", true, "whitespace after the object"),
+        ]
+        return bodies.map { body, isJSON, comment in
+            Case(
+                endpoint: endpoint, status: 400, contentType: "application/json", retryAfter: nil, body: body,
+                flag: isJSON ? .message : .notXRPC, comment: comment + (isJSON ? ": JSON, the name is read" : ": not JSON, no name"),
+                error: isJSON ? "InvalidRequest" : nil, message: nil, declared: isJSON, expectedRetryAfter: nil)
+        }
     }
 
     public func generate() -> VectorFile {

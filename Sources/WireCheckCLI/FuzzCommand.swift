@@ -24,7 +24,8 @@ struct FuzzCommand: ParsableCommand {
             for `vectors verify`, but for expectedFailures: a mutated input is a new case). An input the reference refuses \
             as bad-request (or unimplemented) is not sent. A disagreement, or a shim that dies, hangs or writes garbage, is \
             a finding: minimised (elements, members and chunks of the changed fields removed while it still disagrees the \
-            same way), counted once per (op, group params, the reference's outcome, the shim's), and written as a vector \
+            same way), counted once per (op, group params, the reference's outcome, the shim's, and for two valid \
+            answers the first output member that differs), and written as a vector \
             file per suite under <report>/findings/, \
             which `wirecheck vectors verify --vectors <report>/findings --shim CMD` reruns as regression cases. An input \
             where the spec allows either verdict (made from an acceptable case, or a value the suite's rules call ambiguous) \

@@ -122,8 +122,7 @@ final class FuzzMechanismTests: XCTestCase {
             default:
                 // A string mutation of the one string value: the rest of the document stays as written.
                 XCTAssertTrue(changed.hasPrefix(#"{"a":1,"b":""#) && changed.hasSuffix(#""}"#), changed)
-                let value = try XCTUnwrap(JSONParser.parse(changed)["b"]?.stringValue, changed)
-                XCTAssertFalse(value.isExactly("x/y"), "\(kind)")
+                XCTAssertNotNil(try JSONParser.parse(changed)["b"]?.stringValue, changed)
             }
         }
         XCTAssertTrue(kinds.isSuperset(of: [.jsonDuplicateKey, .jsonNumberForm, .jsonEscape, .jsonNesting, .jsonSyntax]), "\(kinds)")

@@ -454,6 +454,14 @@ public final class DifferentialFuzzer {
         return strict.judge(outcome.response, test: test, in: input.group, of: input.suite).status.failsRun
     }
 
+    /// The first text between single quotes in `reason` (the member a mismatch names: `'retry' is …`).
+    static func firstQuoted(in reason: String) -> String? {
+        guard let open = reason.firstIndex(of: "'") else { return nil }
+        let rest = reason[reason.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<close].prefix(40))
+    }
+
     /// Op, group params, the reference's outcome class and the implementation's: two inputs with the same key are
     /// one finding (the mutations that reached it vary too much to tell bugs apart; they stay in the case's flags).
     /// The group params (an atproto format, a base64 variant, a lexicon) are in it because each names a rule of its
@@ -464,7 +472,12 @@ public final class DifferentialFuzzer {
         case .success: expected = "valid"
         case .failure(let error): expected = "invalid:\(error.code)"
         }
-        let actual = verdict.actualResult.map { "\($0.rawValue):\(verdict.actualError ?? "")" } ?? "no-answer"
+        var actual = verdict.actualResult.map { "\($0.rawValue):\(verdict.actualError ?? "")" } ?? "no-answer"
+        // Two answers that differ in output only: which member differs is part of the key, or every output bug of an
+        // op whose cases are all valid (mls.xrpc-error) would be one finding. The judge names it first in its reason.
+        if case .success = reference, verdict.actualResult == .valid, let member = Self.firstQuoted(in: verdict.reason) {
+            actual += " '\(member)'"
+        }
         // A mutated param is cut short, so a long mutant value makes one key, not one per length.
         let params = input.params.keys.sorted().map { "\($0)=\(JSONWriter.compact(input.params[$0]!).prefix(64))" }
         return ([input.kind.op] + params + [expected, actual]).joined(separator: " ")

@@ -55,7 +55,10 @@ extension JSONMutator {
             }
         case 3:
             let depth = Self.nestingDepths[index(Self.nestingDepths.count)]
-            let open = bytes.firstIndex { $0 == UInt8(ascii: ":") }.map { $0 + 1 } ?? 0
+            // Any member's value, not only the first's: a reader that stops at the depth limit only where it reads a
+            // field (an XRPC error's `error`) must be shown a deep member beside a field it reads.
+            let colons = Self.tokens(in: bytes, where: { $0 == UInt8(ascii: ":") }).map(\.lowerBound)
+            let open = colons.isEmpty ? 0 : colons[index(colons.count)] + 1
             if open > 0, let value = Self.valueEnd(in: bytes, from: open) {
                 let inner = String(decoding: bytes[open..<value], as: UTF8.self)
                 let wrapped = String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)
@@ -96,7 +99,7 @@ extension JSONMutator {
     private static func isNumberStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) }
 
     /// The ranges of tokens outside string literals that start with a byte `start` accepts and run over
-    /// number characters.
+    /// number characters (a `:` is a token of one byte).
     static func tokens(in bytes: [UInt8], where start: (UInt8) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var position = 0
@@ -113,6 +116,7 @@ extension JSONMutator {
                 position += 1
             } else if start(byte) {
                 let first = position
+                position += 1
                 while position < bytes.count, "0123456789+-.eE".utf8.contains(bytes[position]) { position += 1 }
                 ranges.append(first..<position)
             } else {

@@ -29,7 +29,14 @@ public struct ShimRequest: Sendable, Equatable {
 
     /// Parses a request line; a line that is not a request is a `bad-request` error.
     public init(line: String) throws(ShimError) {
-        guard let object = (try? JSONParser.parse(line))?.objectValue else {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(line)
+        } catch {
+            // The reader's own words: a repeated key anywhere in the args ("duplicate key … at byte N") is the usual cause.
+            throw ShimError(code: ShimError.badRequestCode, message: "request line is not JSON: \(error)")
+        }
+        guard let object = parsed.objectValue else {
             throw ShimError(code: ShimError.badRequestCode, message: "request line is not a JSON object")
         }
         guard let op = object["op"]?.stringValue else {
