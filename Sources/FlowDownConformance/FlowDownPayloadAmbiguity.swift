@@ -10,7 +10,8 @@ import WireCore
 /// reader refuses them, and the reference the comma, the zero and `1e400`. Only where FlowDown would open the
 /// payload: there opening and refusing both conform; a payload nobody opens is refused, whatever its JSON.
 extension FlowDownPayloadSuite {
-    /// `flowdown.openPayload` of a payload FlowDown opens and a strict reader would not: either; of any other payload,
+    /// `flowdown.openPayload` of a payload the reference opens and a strict reader would not: the reference's answer or a
+    /// refusal. Of one the reference refuses and FlowDown opens: the refusal or FlowDown's answer. Of any other payload,
     /// the reference's answer only. `flowdown.sealPayload` has no rule.
     public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
         guard group.type == Self.open.type else { return .unknown }
@@ -19,12 +20,15 @@ extension FlowDownPayloadSuite {
         }
         let expected = input[F.expectedSession]
         guard (try? PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)) != nil else {
-            // The reference refuses what only Foundation reads (a trailing comma, a leading zero, 1e400), and FlowDown
-            // opens it: either, when FlowDown's own JSONDecoder would find a box that opens.
-            return Self.opensAsFoundationReads(payload, keyPair: pair, expectedSession: expected)
-                ? .either("a wrapper only Foundation's JSON reads, which FlowDown opens (contract 9, FoundationJSON)") : .referenceOnly
+            // The reference refuses what only Foundation reads (a trailing comma, a leading zero, 1e400); FlowDown opens
+            // it, when its own JSONDecoder finds a box that opens: its answer is the other conforming one.
+            guard let opened = Self.openedAsFoundationReads(payload, keyPair: pair, expectedSession: expected) else {
+                return .referenceOnly
+            }
+            let result = JSONObject(F.payloadSession(opened.session), F.plaintext(opened.plaintext))
+            return .oneOf("a wrapper only Foundation's JSON reads, which FlowDown opens (contract 9, FoundationJSON)", results: [result])
         }
-        return Self.foundationLeniency(in: payload).map { .either("\($0), which a strict reader refuses (contract 9)") }
+        return Self.foundationLeniency(in: payload).map { .refusable("\($0), which a strict reader refuses (contract 9)") }
             ?? .referenceOnly
     }
 
@@ -33,15 +37,17 @@ extension FlowDownPayloadSuite {
         let session, sealed, ephemeralPublicKey: String
     }
 
-    /// Whether the payload opens when its wrapper is read by Foundation's `JSONDecoder`, as FlowDown reads it.
-    static func opensAsFoundationReads(_ payload: String, keyPair: ModelExchangeKeyPair, expectedSession: String?) -> Bool {
+    /// The payload opened with its wrapper read by Foundation's `JSONDecoder`, as FlowDown reads it, or nil.
+    static func openedAsFoundationReads(_ payload: String, keyPair: ModelExchangeKeyPair, expectedSession: String?)
+        -> (session: String, plaintext: [UInt8])?
+    {
         guard let bytes = try? Base64.decode(payload, variant: .foundation),
             let wrapper = try? JSONDecoder().decode(FoundationWrapper.self, from: Data(bytes))
-        else { return false }
+        else { return nil }
         let strict = encode([
             ("session", wrapper.session), ("sealed", wrapper.sealed), ("ephemeralPublicKey", wrapper.ephemeralPublicKey),
         ])
-        return (try? PayloadCipher.open(strict, keyPair: keyPair, expectedSession: expectedSession)) != nil
+        return try? PayloadCipher.open(strict, keyPair: keyPair, expectedSession: expectedSession)
     }
 
     static let wrapperMembers = ["session", "sealed", "ephemeralPublicKey"]
@@ -55,7 +61,12 @@ extension FlowDownPayloadSuite {
             return "a wrapper only Foundation's JSON reads (a repeated key, a trailing comma, a leading zero, 1e400)"
         }
         for name in wrapperMembers {
-            guard let value = wrapper[name]?.stringValue else { return "a member named \(name) only by canonical equivalence" }
+            // Found only through a canonically equivalent spelling, or one beside the exact member, which Foundation
+            // may read first: either way a reader of exact keys may see another wrapper.
+            if wrapper.keys.contains(where: { $0 == name && !$0.isExactly(name) }) {
+                return "a member named \(name) by canonical equivalence"
+            }
+            guard let value = wrapper[name]?.stringValue else { return "no member \(name) as written" }
             if name != "session", let lenient = base64Leniency(value, layer: name) { return lenient }
         }
         return nil

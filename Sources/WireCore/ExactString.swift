@@ -3,9 +3,9 @@
 /// Swift's `String` equality, hashing, `hasPrefix` and `Set`/`Dictionary` membership use Unicode canonical
 /// equivalence: "K" equals U+212A KELVIN SIGN, ";" equals U+037E GREEK QUESTION MARK, "é" equals "e" +
 /// U+0301. Of the systems WireCheck models only FlowDown, itself a Swift app, reads strings that way; cdev
-/// (Go), the atproto lexicon validator (TypeScript), Catbird's server (Rust) and every judgement of a
-/// shim's answer compare the scalars, so a reference that used `==` there accepted a token whose
-/// `server_id` spelled a `K` with the Kelvin sign, and passed an answer in another normalization form.
+/// (Go), the atproto lexicon validator (TypeScript) and Catbird's server (Rust) compare the scalars, and so must
+/// the judge of a shim's answer: a reference that used `==` there accepted a token whose `server_id` spelled a `K`
+/// with the Kelvin sign, and passed an answer in another normalization form.
 extension String {
     /// Whether the two hold the same Unicode scalars, not merely canonically equivalent ones.
     public func isExactly(_ other: String) -> Bool {

@@ -18,7 +18,7 @@ final class CdevTokenAmbiguityTests: XCTestCase {
         return JSONObject(F.tokenToValidate(token), F.secret(CdevTokenSuite.secret), F.validatingServerId("srv"), F.now(now))
     }
 
-    func isEither(_ ambiguity: InputAmbiguity) -> Bool { if case .either = ambiguity { true } else { false } }
+    func isRefusable(_ ambiguity: InputAmbiguity) -> Bool { if case .refusable = ambiguity { true } else { false } }
 
     func testGoLeniencyOnAnAcceptedTokenMayBeRefused() {
         let plain = #"{"type":"pairing","server_id":"srv","issued_at":1,"expires_at":1735520400,"nonce":"n"}"#
@@ -29,7 +29,7 @@ final class CdevTokenAmbiguityTests: XCTestCase {
             plain.replacingOccurrences(of: #""server_id""#, with: #""Server_ID""#),  // a case-folded key
             plain.replacingOccurrences(of: #""nonce""#, with: #""x":1e999,"nonce""#),  // beyond a double
         ] {
-            XCTAssertTrue(isEither(suite.ambiguity(of: validateInput(payload: lenient), in: validate)), lenient)
+            XCTAssertTrue(isRefusable(suite.ambiguity(of: validateInput(payload: lenient), in: validate)), lenient)
         }
         // The same leniency on a token the reference refuses (expired): judged as the reference judges it.
         let expired = validateInput(
@@ -39,15 +39,36 @@ final class CdevTokenAmbiguityTests: XCTestCase {
         var broken = validateInput(payload: plain)
         let token = broken[F.tokenToValidate]!
         broken.set(F.tokenToValidate, String(token.prefix(20)) + "\n" + token.dropFirst(20))
-        XCTAssertTrue(isEither(suite.ambiguity(of: broken, in: validate)))
+        XCTAssertTrue(isRefusable(suite.ambiguity(of: broken, in: validate)))
+    }
+
+    /// On such an input a refusal passes, and an acceptance must still have the reference's output, even without
+    /// `--strict` (a reader keeping the first of a repeated nonce is wrong in every reading).
+    func testARefusableInputPassesARefusalButNotAnotherOutput() throws {
+        let payload = #"{"type":"pairing","server_id":"srv","issued_at":1,"expires_at":1735520400,"nonce":"m","nonce":"n"}"#
+        let input = validateInput(payload: payload)
+        let read = try CdevToken.validate(input[F.tokenToValidate]!, secret: CdevTokenSuite.secret, serverId: "srv", now: 1_735_516_800)
+        XCTAssertEqual(read.nonce, "n", "Go keeps the last copy")
+        let reference = JSONObject(F.payload(read.json))
+        var firstCopy = read
+        firstCopy.nonce = "m"
+        let seed = TestCase(id: "seed", comment: "", flagNames: [], spec: [], input: [:], result: .valid)
+        let fuzzed = FuzzCase(suite: suite, kind: CdevTokenSuite.validate, params: [:], input: input, seed: seed)
+        let judge = CaseJudge(strict: false, expectations: Expectations())
+        func status(_ answer: Result<JSONObject, ShimError>) -> CaseStatus {
+            fuzzed.judged(.success(answer), reference: .success(reference), by: judge).verdict.status
+        }
+        XCTAssertEqual(status(.failure(ShimError(code: "invalid-format"))), .pass)
+        XCTAssertEqual(status(.success(reference)), .pass)
+        XCTAssertEqual(status(.success(JSONObject(F.payload(firstCopy.json)))), .fail)
     }
 
     func testAMintOfAnUnknownTypeMayBeRefused() {
         var input = CdevTokenSuite.mintInput(CdevTokenSuite.payload(.access))
         XCTAssertEqual(suite.ambiguity(of: input, in: mint), .referenceOnly)
         input.set(F.type, "")
-        XCTAssertTrue(isEither(suite.ambiguity(of: input, in: mint)))
+        XCTAssertTrue(isRefusable(suite.ambiguity(of: input, in: mint)))
         input.set(F.type, "p\u{0430}iring")  // a Cyrillic a
-        XCTAssertTrue(isEither(suite.ambiguity(of: input, in: mint)))
+        XCTAssertTrue(isRefusable(suite.ambiguity(of: input, in: mint)))
     }
 }

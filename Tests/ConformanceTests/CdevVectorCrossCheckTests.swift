@@ -88,6 +88,32 @@ final class CdevVectorCrossCheckTests: XCTestCase {
         XCTAssertEqual(checked, 26)  // with the six PayloadForm tokens, which Foundation reads as well
     }
 
+    /// The standard-alphabet twins differ from a valid token only in the alphabet: written back in base64url, the
+    /// reference accepts them (so a reader of both alphabets would, and only the Base64 rule refuses them).
+    func testStandardAlphabetTwinsAreValidTokensRespelled() throws {
+        var checked = 0
+        try forEachCase(in: "cdev/tokens", of: CdevTokenSuite.validate) { _, test in
+            guard test.id.hasSuffix("-std-alphabet-twin") else { return }
+            let token = test.input["token"]!.stringValue!
+            XCTAssertTrue(token.hasPrefix("cdev_p_"), test.id)
+            // p and s are inside the outer object: respell them there.
+            func respelled(_ text: String) -> String {
+                text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            }
+            let outer = try JSONParser.parse(Base64.decode(String(token.dropFirst(7)), variant: .goRawURL)).objectValue!
+            let (p, s) = (respelled(outer["p"]!.stringValue!), respelled(outer["s"]!.stringValue!))
+            let body = Base64.encode(Array(#"{"p":"\#(p)","s":"\#(s)"}"#.utf8), variant: .goRawURL)
+            XCTAssertNotEqual("cdev_p_" + body, token, test.id)
+            XCTAssertNoThrow(
+                try CdevToken.validate(
+                    "cdev_p_" + body, secret: Hex.decode(test.input["secret"]!.stringValue!),
+                    serverId: test.input["serverId"]!.stringValue!,
+                    now: test.input["now"]!.intValue!), test.id)
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+
     /// Rejected by MAC: OpenSSL agrees the MAC does not match.
     func testInvalidTokenCasesFailTheOpenSSLMAC() throws {
         var checked = 0

@@ -16,21 +16,28 @@ final class FlowDownFuzzRuleTests: XCTestCase {
         JSONObject(F.seed(FlowDownPayloadSuite.recipientSeed), F.payload(Base64.encode(Array(wrapper.utf8), variant: .foundation)))
     }
 
-    func isEither(_ ambiguity: InputAmbiguity) -> Bool { if case .either = ambiguity { true } else { false } }
+    func isRefusable(_ ambiguity: InputAmbiguity) -> Bool { if case .refusable = ambiguity { true } else { false } }
 
     func testFoundationsLeniencyOnAnOpenedPayloadMayBeRefused() throws {
         let sealed = FlowDownPayloadSuite.seal(
             Array("m".utf8), session: "s1", ephemeral: FlowDownFixtures.seed(21), nonce: Array(FlowDownFixtures.seed(22).prefix(12)))
         let members = #""sealed":"\#(sealed.sealed)","ephemeralPublicKey":"\#(sealed.ephemeralPublicKey)""#
         XCTAssertEqual(suite.ambiguity(of: input(#"{"session":"s1",\#(members)}"#), in: open), .referenceOnly)
+        let kelvin = members.replacingOccurrences(of: "PublicKey", with: "Public\u{212A}ey")
         for lenient in [
             "\u{FEFF}" + #"{"session":"s1",\#(members)}"#,  // a byte-order mark
             #"{"session":"s1","session":"s2",\#(members)}"#,  // a repeated key, the first opens
-            #"{"session":"s1",\#(members),}"#,  // a trailing comma
-            #"{"session":"s1",\#(members.replacingOccurrences(of: "PublicKey", with: "Public\u{212A}ey"))}"#,  // KELVIN SIGN
+            #"{"session":"s1",\#(kelvin)}"#,  // KELVIN SIGN
+            // Both spellings, the canonical one first: FlowDown reads it, an exact reader the other.
+            #"{"session":"s1",\#(kelvin),"ephemeralPublicKey":"AAAA"}"#,
         ] {
-            XCTAssertTrue(isEither(suite.ambiguity(of: input(lenient), in: open)), lenient)
+            XCTAssertTrue(isRefusable(suite.ambiguity(of: input(lenient), in: open)), lenient)
         }
+        // A trailing comma: the reference refuses it, FlowDown opens it; its answer is the other conforming one.
+        guard case .oneOf(_, let results) = suite.ambiguity(of: input(#"{"session":"s1",\#(members),}"#), in: open) else {
+            return XCTFail("a trailing comma FlowDown reads")
+        }
+        XCTAssertEqual(results, [JSONObject(F.payloadSession("s1"), F.plaintext(Array("m".utf8)))])
         // The same leniency on a payload the reference does not open: its answer only.
         XCTAssertEqual(suite.ambiguity(of: input(#"{"session":"s2","session":"s1",\#(members)}"#), in: open), .referenceOnly)
     }

@@ -272,7 +272,7 @@ struct ValidationWalk {
     }
 
     mutating func token(_ value: JSONValue, _ full: String, at: JSONPointer) -> JSONValue {
-        if value.stringValue != full { fail(at, .invalidToken, "expected the token \"\(full)\"") }
+        if !(value.stringValue.map { $0.isExactly(full) } ?? false) { fail(at, .invalidToken, "expected the token \"\(full)\"") }
         return value
     }
 

@@ -55,7 +55,7 @@ public struct GroupKind: Sendable {
     /// right, except the few a suite documents as informational, which may be left out but not wrong.
     public func shapeMismatch(result: JSONObject, expected: JSONValue) -> String? {
         let listed = expected.objectValue ?? [:]
-        for key in result.keys where !self.expected.contains(where: { $0.name == key }) {
+        for key in result.keys where !self.expected.contains(where: { $0.name.isExactly(key) }) {
             let declared = self.expected.map(\.name).joined(separator: ", ")
             return "result has a key '\(key)' that \(type) does not declare (declared: \(declared))"
         }

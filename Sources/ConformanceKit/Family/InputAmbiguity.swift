@@ -10,6 +10,10 @@ public enum InputAmbiguity: Sendable, Equatable {
     /// The reference's answer or one of these results conforms, for this reason (a reading the contract names beside
     /// the reference's): any other answer fails even without `--strict`, and `--strict` holds to the reference's.
     case oneOf(String, results: [JSONObject])
+    /// The reference's answer, or a refusal (any error class), conforms, for this reason: what a stricter reader than
+    /// the real one may refuse, which the contract allows, while accepting still means the reference's output, even
+    /// without `--strict` (cdev's Go leniency, Foundation's in a FlowDown payload).
+    case refusable(String)
     /// Only the reference's verdict conforms, whatever case the input was made from.
     case referenceOnly
     /// The suite has no rule for such inputs: an input is as ambiguous as the case it was made from.

@@ -423,10 +423,13 @@ public final class DifferentialFuzzer {
             // readings the suite names; an answer other than the reference's is counted, not reported.
             if ambiguous, differsFromReference(input, reference: reference, outcome: outcome) {
                 statistics.acceptableDisagreements += 1
-                statistics.keep(
-                    AmbiguousAnswer(
-                        op: input.kind.op, reason: input.ambiguityReason ?? "", args: input.request.args,
-                        outcomes: Self.key(input, reference: reference, verdict: verdict)))
+                // The reason asks the suite again (its rules may open a box): only for the few kept.
+                if statistics.acceptableExamples.lazy.filter({ $0.op == input.kind.op }).count < AmbiguousAnswer.kept {
+                    statistics.keep(
+                        AmbiguousAnswer(
+                            op: input.kind.op, reason: input.ambiguityReason ?? "", args: input.request.args,
+                            outcomes: Self.key(input, reference: reference, verdict: verdict)))
+                }
             }
             return
         }
@@ -475,7 +478,9 @@ public final class DifferentialFuzzer {
         var actual = verdict.actualResult.map { "\($0.rawValue):\(verdict.actualError ?? "")" } ?? "no-answer"
         // Two answers that differ in output only: which member differs is part of the key, or every output bug of an
         // op whose cases are all valid (mls.xrpc-error) would be one finding. The judge names it first in its reason.
-        if case .success = reference, verdict.actualResult == .valid, let member = Self.firstQuoted(in: verdict.reason) {
+        if case .success = reference, verdict.actualResult == .valid, verdict.reason.hasPrefix("output differs: '"),
+            let member = Self.firstQuoted(in: verdict.reason)
+        {
             actual += " '\(member)'"
         }
         // A mutated param is cut short, so a long mutant value makes one key, not one per length.

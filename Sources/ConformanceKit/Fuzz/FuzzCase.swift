@@ -43,6 +43,7 @@ public struct FuzzCase: Sendable {
     public var ambiguityReason: String? {
         let ambiguity = suite.ambiguity(of: input, in: group)
         if case .oneOf(let reason, _) = ambiguity { return reason }
+        if case .refusable(let reason) = ambiguity { return reason }
         return eitherBecause(ambiguity)
     }
 
@@ -50,7 +51,7 @@ public struct FuzzCase: Sendable {
     func eitherBecause(_ ambiguity: InputAmbiguity) -> String? {
         switch ambiguity {
         case .either(let why): why
-        case .referenceOnly, .oneOf: nil
+        case .referenceOnly, .oneOf, .refusable: nil
         case .unknown: seed.result == .acceptable ? "made from an acceptable case" : nil
         }
     }
@@ -64,6 +65,11 @@ public struct FuzzCase: Sendable {
         by judge: CaseJudge
     ) -> (verdict: CaseJudge.Verdict, ambiguous: Bool) {
         let ambiguity = suite.ambiguity(of: input, in: group)
+        if case .refusable(let reason) = ambiguity {
+            // A refusal is judged as on an acceptable case (it passes); an acceptance as on the reference's case.
+            let refused = if case .success(.failure(let error)) = answer { error.code != ShimError.unimplementedCode } else { false }
+            return (judge.judge(answer, test: testCase(expected: reference, why: refused ? reason : nil), in: group, of: suite), true)
+        }
         let why = eitherBecause(ambiguity)
         let verdict = judge.judge(answer, test: testCase(expected: reference, why: why), in: group, of: suite)
         guard case .oneOf(_, let results) = ambiguity else { return (verdict, why != nil) }

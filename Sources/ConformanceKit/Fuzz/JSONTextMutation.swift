@@ -8,7 +8,8 @@ import WireCore
 /// so digits at calendar edges, look-alikes and case swaps reach a timestamp or an id inside a document.
 extension JSONMutator {
     /// Depths around common parser limits (Go's 10,000; 256, 512 and 1,000 elsewhere; this project's 64 and 100). The
-    /// arrays wrap a member's value, so the document is one or two levels deeper still: 254 and 255 reach 256 and 257.
+    /// arrays wrap a member's value, so the document is deeper by the member's own level: wrapping a scalar member of
+    /// the top object, 255 and 256 reach 256 and 257 levels; 254 covers a member one level down.
     static let nestingDepths = [64, 65, 100, 101, 254, 255, 256, 512, 513, 1000, 1001]
 
     /// Text whose first non-blank character opens an object or an array.
@@ -99,7 +100,7 @@ extension JSONMutator {
     private static func isNumberStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) }
 
     /// The ranges of tokens outside string literals that start with a byte `start` accepts and run over
-    /// number characters (a `:` is a token of one byte).
+    /// number characters after their first byte (a `:` then takes the digits of a number value after it).
     static func tokens(in bytes: [UInt8], where start: (UInt8) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var position = 0

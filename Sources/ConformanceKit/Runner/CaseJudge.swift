@@ -104,7 +104,7 @@ public struct CaseJudge: Sendable {
         }
         let paths = actual.compactMap { $0["path"]?.stringValue }
         return wanted.first { wanted in
-            !paths.contains { $0 == wanted || $0.hasPrefix(wanted + "/") }
+            !paths.contains { $0.isExactly(wanted) || $0.hasExactPrefix(wanted + "/") }
         }.map { "without an error at \"\($0)\"" }
     }
 
