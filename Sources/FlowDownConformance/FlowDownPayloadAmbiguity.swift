@@ -7,27 +7,27 @@ import WireCore
 /// `FoundationJSON` and `FoundationBase64`): FlowDown reads the wrapper with Foundation, which also takes a byte-order
 /// mark, a trailing comma, a leading zero, `1e400`, a repeated key, a key canonically equivalent to a member's name
 /// (`ephemeralPublic\u212Aey` with KELVIN SIGN), an `=` after complete Base64 and non-zero trailing bits; a strict
-/// reader refuses them, and the reference the comma, the zero and `1e400`. Only where FlowDown would open the
-/// payload: there opening and refusing both conform; a payload nobody opens is refused, whatever its JSON.
+/// reader refuses them, and the reference the comma, the zero and `1e400`. On such a payload a refusal conforms, and
+/// an acceptance must be FlowDown's (the reference's, or what Foundation's reading opens).
 extension FlowDownPayloadSuite {
-    /// `flowdown.openPayload` of a payload the reference opens and a strict reader would not: the reference's answer or a
-    /// refusal. Of one the reference refuses and FlowDown opens: the refusal or FlowDown's answer. Of any other payload,
-    /// the reference's answer only. `flowdown.sealPayload` has no rule.
+    /// `flowdown.openPayload` of a payload the reference refuses and FlowDown opens: the refusal or FlowDown's answer.
+    /// Of another that only Foundation reads: the reference's answer or a refusal. Of any other payload, the reference's
+    /// answer only. `flowdown.sealPayload` has no rule.
     public func ambiguity(of input: JSONObject, in group: TestGroup) -> InputAmbiguity {
         guard group.type == Self.open.type else { return .unknown }
         guard let seed = input[F.seed], let payload = input[F.payload], let pair = try? ModelExchangeKeyPair(seed: seed) else {
             return .unknown
         }
         let expected = input[F.expectedSession]
-        guard (try? PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)) != nil else {
+        if (try? PayloadCipher.open(payload, keyPair: pair, expectedSession: expected)) == nil,
+            let opened = Self.openedAsFoundationReads(payload, keyPair: pair, expectedSession: expected)
+        {
             // The reference refuses what only Foundation reads (a trailing comma, a leading zero, 1e400); FlowDown opens
-            // it, when its own JSONDecoder finds a box that opens: its answer is the other conforming one.
-            guard let opened = Self.openedAsFoundationReads(payload, keyPair: pair, expectedSession: expected) else {
-                return .referenceOnly
-            }
+            // it: its answer is the other conforming one.
             let result = JSONObject(F.payloadSession(opened.session), F.plaintext(opened.plaintext))
             return .oneOf("a wrapper only Foundation's JSON reads, which FlowDown opens (contract 9, FoundationJSON)", results: [result])
         }
+        // Opened or not, a strict reader may refuse what only Foundation reads; an acceptance is the reference's.
         return Self.foundationLeniency(in: payload).map { .refusable("\($0), which a strict reader refuses (contract 9)") }
             ?? .referenceOnly
     }

@@ -31,10 +31,11 @@ final class CdevTokenAmbiguityTests: XCTestCase {
         ] {
             XCTAssertTrue(isRefusable(suite.ambiguity(of: validateInput(payload: lenient), in: validate)), lenient)
         }
-        // The same leniency on a token the reference refuses (expired): judged as the reference judges it.
+        // The same leniency on a token the reference refuses (expired): a refusal of any class conforms too, and an
+        // acceptance still fails (judged against the reference's refusal, as testARefusableInput… shows for output).
         let expired = validateInput(
             payload: plain.replacingOccurrences(of: #""nonce""#, with: #""scope":"all","nonce""#), now: 1_735_520_401)
-        XCTAssertEqual(suite.ambiguity(of: expired, in: validate), .referenceOnly)
+        XCTAssertTrue(isRefusable(suite.ambiguity(of: expired, in: validate)))
         // A line break in the body: Go skips it.
         var broken = validateInput(payload: plain)
         let token = broken[F.tokenToValidate]!
@@ -61,6 +62,15 @@ final class CdevTokenAmbiguityTests: XCTestCase {
         XCTAssertEqual(status(.failure(ShimError(code: "invalid-format"))), .pass)
         XCTAssertEqual(status(.success(reference)), .pass)
         XCTAssertEqual(status(.success(JSONObject(F.payload(firstCopy.json)))), .fail)
+        // Where the reference refuses (expired), accepting fails and any refusal passes.
+        let expiredCase = FuzzCase(
+            suite: suite, kind: CdevTokenSuite.validate, params: [:], input: validateInput(payload: payload, now: 1_735_520_401), seed: seed
+        )
+        let expired: Result<JSONObject, ShimError> = .failure(ShimError(code: "expired"))
+        XCTAssertEqual(expiredCase.judged(.success(.success(reference)), reference: expired, by: judge).verdict.status, .fail)
+        let strict = CaseJudge(strict: true, expectations: Expectations())
+        XCTAssertEqual(
+            expiredCase.judged(.success(.failure(ShimError(code: "invalid-format"))), reference: expired, by: strict).verdict.status, .pass)
     }
 
     func testAMintOfAnUnknownTypeMayBeRefused() {
