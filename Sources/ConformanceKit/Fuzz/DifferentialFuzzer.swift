@@ -91,10 +91,14 @@ public final class DifferentialFuzzer {
         /// Inputs the reference answered in a way no earlier one did (kept with `--corpus`).
         public var novel = 0
 
-        /// Keeps `example` unless `AmbiguousAnswer.kept` of its op are kept already.
+        /// Whether another example of `op` is still wanted (fewer than `AmbiguousAnswer.kept` kept).
+        func wantsExample(of op: String) -> Bool {
+            acceptableExamples.lazy.filter({ $0.op == op }).count < AmbiguousAnswer.kept
+        }
+
+        /// Keeps `example` if its op still wants one.
         mutating func keep(_ example: AmbiguousAnswer) {
-            guard acceptableExamples.lazy.filter({ $0.op == example.op }).count < AmbiguousAnswer.kept else { return }
-            acceptableExamples.append(example)
+            if wantsExample(of: example.op) { acceptableExamples.append(example) }
         }
 
         /// The counters of several jobs together; `seconds` is the longest job's.
@@ -424,7 +428,7 @@ public final class DifferentialFuzzer {
             if ambiguous, differsFromReference(input, reference: reference, outcome: outcome) {
                 statistics.acceptableDisagreements += 1
                 // The reason asks the suite again (its rules may open a box): only for the few kept.
-                if statistics.acceptableExamples.lazy.filter({ $0.op == input.kind.op }).count < AmbiguousAnswer.kept {
+                if statistics.wantsExample(of: input.kind.op) {
                     statistics.keep(
                         AmbiguousAnswer(
                             op: input.kind.op, reason: input.ambiguityReason ?? "", args: input.request.args,
