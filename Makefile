@@ -9,6 +9,8 @@ SWIFT ?= swift
 SWIFTPM := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT)
 TARGET ?= all
 HOURS ?= 8
+## `make fuzz CPU_HOURS=1` fuzzes each target for what it lacks of 1 CPU-hour in reports/fuzz-ledger.md instead.
+CPU_HOURS ?=
 
 .PHONY: deps deps-run deps-test build test run install dist dist-check fuzz-smoke fuzz mutants serve load bench peers vectors clean
 
@@ -67,7 +69,7 @@ fuzz-smoke: deps-test
 	Fuzz/cflite-simulate.sh
 
 fuzz: deps-test
-	Fuzz/run.sh $(TARGET) --hours $(HOURS)
+	Fuzz/run.sh $(TARGET) $(if $(CPU_HOURS),--to-cpu-hours $(CPU_HOURS),--hours $(HOURS))
 
 ## Vector adequacy: plant every bug of Mutants/*/*.patch and see whether the vectors or the live checks
 ## catch it (reports/mutants/<run>/summary.md); not part of CI. MUTANTS_ARGS=--unit also runs each

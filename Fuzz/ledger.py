@@ -7,9 +7,13 @@ Fuzz/run.sh calls it after each target's campaign:
               --crashes N --run NAME
 With only LEDGER it rewrites the totals from the rows (after a hand edit, or to list a new target).
 The rows are the record; the totals are recomputed from them on every write.
+    ledger.py LEDGER --behind HOURS
+prints, for every target below HOURS cumulative CPU-hours, its name and the CPU seconds it still needs
+(what `Fuzz/run.sh --to-cpu-hours HOURS` plans its campaign from); it writes nothing.
 """
 import argparse
 import datetime
+import math
 import pathlib
 import re
 
@@ -50,7 +54,8 @@ def table(columns, rows, numeric):
     return "\n".join(out)
 
 
-def write(path, rows):
+def totals_of(rows):
+    """Per target: [campaigns, CPU seconds, executions, last commit]; every target of Fuzz/Sources is there."""
     totals = {t: [0, 0.0, 0, "-"] for t in targets_in_sources()}
     for row in rows:
         target = row[2]
@@ -59,6 +64,11 @@ def write(path, rows):
         entry[1] += float(row[6])
         entry[2] += int(row[7])
         entry[3] = row[3]
+    return totals
+
+
+def write(path, rows):
+    totals = totals_of(rows)
     total_rows = [[t, str(n), f"{cpu / 3600:.2f}", f"{execs:,}", last]
                   for t, (n, cpu, execs, last) in sorted(totals.items())]
     all_hours = sum(v[1] for v in totals.values()) / 3600
@@ -77,10 +87,16 @@ def main():
         parser.add_argument("--" + name)
     for name in ["workers", "executions", "new-units", "crashes"]:
         parser.add_argument("--" + name, type=int, default=0)
-    for name in ["wall", "cpu"]:
-        parser.add_argument("--" + name, type=float, default=0.0)
+    for name in ["wall", "cpu", "behind"]:
+        parser.add_argument("--" + name, type=float, default=None if name == "behind" else 0.0)
     args = parser.parse_args()
     rows = read_rows(args.ledger)
+    if args.behind is not None:
+        # Seconds are rounded up, so a target that gets them reaches the goal and not 0.999 of it.
+        for target, (_, cpu, _, _) in sorted(totals_of(rows).items()):
+            if cpu < args.behind * 3600:
+                print(target, math.ceil(args.behind * 3600 - cpu))
+        return
     if args.target:
         date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
         rows.append([date, args.run or "-", args.target, args.commit or "-", str(args.workers), f"{args.wall:.0f}",

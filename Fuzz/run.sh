@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Overnight fuzzing on this machine: Fuzz/run.sh TARGET[,TARGET...]|all [--hours N] [--workers N]
+# Overnight fuzzing on this machine:
+#   Fuzz/run.sh TARGET[,TARGET...]|all [--hours N | --to-cpu-hours H] [--workers N] [--plan]
 #
 # For each target: fork mode on every core over a working copy of its corpus, then merge the new
 # units back into Corpus/<target>/ (-merge=1, minimising), minimise every crash artefact, and write
@@ -10,6 +11,10 @@
 # --workers N (default: every core) leaves the other cores free, for a campaign in the background.
 # Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
 # table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
+# --to-cpu-hours H instead gives each target the seconds that bring it to H cumulative CPU-hours in the ledger
+# (its missing CPU seconds over the workers; targets already there are left out). The workers only get there
+# on cores nothing else uses: run the same command again to top up what other work took.
+# --plan prints the targets and seconds each would get, and the wall time, and stops (no build, no fuzzing).
 set -euo pipefail
 # time and python print decimal points, whatever the user's locale.
 export LC_ALL=C
@@ -17,19 +22,57 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: Fuzz/run.sh TARGET[,TARGET...]|all [--hours N] [--workers N]   (targets: $(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1 | tr '\n' ' '))" >&2; exit 2; }
+all_targets=($(cd "$here/Sources" && ls -d Fuzz*/main.swift | cut -d/ -f1))
+usage() {
+  echo "usage: Fuzz/run.sh TARGET[,TARGET...]|all [--hours N | --to-cpu-hours H] [--workers N] [--plan]" >&2
+  echo "  (targets: ${all_targets[*]})" >&2
+  exit 2
+}
 [ $# -ge 1 ] || usage
 what="$1"; shift
 hours=8
+to_cpu_hours=""
+plan_only=false
 workers=$(nproc)
 while [ $# -gt 0 ]; do
   case "$1" in
     --hours) hours="${2:?}"; shift 2 ;;
+    --to-cpu-hours) to_cpu_hours="${2:?}"; shift 2 ;;
     --workers) workers="${2:?}"; shift 2 ;;
+    --plan) plan_only=true; shift ;;
     -h|--help) usage ;;
     *) echo "run.sh: unknown option $1" >&2; usage ;;
   esac
 done
+if [ "$what" = all ]; then targets=("${all_targets[@]}"); else IFS=, read -r -a targets <<<"$what"; fi
+for t in "${targets[@]}"; do [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "run.sh: no target $t" >&2; usage; }; done
+IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
+
+# The fuzzing seconds of each target: an even share of --hours, or what the ledger says it lacks.
+declare -A seconds_of
+if [ -n "$to_cpu_hours" ]; then
+  declare -A lacking
+  while read -r t cpu; do lacking["$t"]=$cpu; done < <(python3 "$here/ledger.py" "$root/reports/fuzz-ledger.md" --behind "$to_cpu_hours")
+  kept=()
+  for t in "${targets[@]}"; do
+    [ -n "${lacking[$t]:-}" ] || continue
+    kept+=("$t")
+    # A fork-mode worker uses one core: N workers spend N CPU seconds per second. libFuzzer runs 60 s at least.
+    s=$(( (lacking[$t] + workers - 1) / workers ))
+    seconds_of["$t"]=$(( s < 60 ? 60 : s ))
+  done
+  targets=("${kept[@]}")
+  [ ${#targets[@]} -gt 0 ] || { echo "run.sh: every target asked for has $to_cpu_hours CPU-hours in the ledger already"; exit 0; }
+else
+  s=$(python3 -c "print(max(60, int(float('$hours') * 3600 / ${#targets[@]})))")
+  for t in "${targets[@]}"; do seconds_of["$t"]=$s; done
+fi
+if $plan_only; then
+  total=0
+  for t in "${targets[@]}"; do echo "$t ${seconds_of[$t]} s on $workers workers"; total=$((total + seconds_of[$t])); done
+  echo "fuzzing wall time: $total s ($(python3 -c "print(round($total / 3600, 2))") h), plus a merge per target"
+  exit 0
+fi
 
 # The commit the binaries are built from (the ledger's), taken before the build: commits made while a long
 # campaign runs do not change what was fuzzed.
@@ -37,11 +80,8 @@ commit="$(git -C "$root" rev-parse --short=8 HEAD)$(git -C "$root" diff --quiet 
 mapfile -t binaries < <("$here/build.sh")
 declare -A binary_of
 for b in "${binaries[@]}"; do binary_of["$(basename "$b")"]="$b"; done
-if [ "$what" = all ]; then targets=("${!binary_of[@]}"); else IFS=, read -r -a targets <<<"$what"; fi
-for t in "${targets[@]}"; do [ -n "${binary_of[$t]:-}" ] || { echo "run.sh: no target $t" >&2; usage; }; done
-IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
+for t in "${targets[@]}"; do [ -n "${binary_of[$t]:-}" ] || { echo "run.sh: build.sh made no binary for $t" >&2; exit 1; }; done
 
-seconds_each=$(python3 -c "print(max(60, int(float('$hours') * 3600 / ${#targets[@]})))")
 run_name="fuzz-$(date -u +%Y%m%d-%H%M%S)"
 report_dir="$root/reports/fuzz/$run_name"
 mkdir -p "$report_dir"
@@ -49,7 +89,8 @@ summary="$report_dir/report.md"
 {
   echo "# Fuzz run $run_name"
   echo
-  echo "$workers of $(nproc) cores, ${seconds_each} s per target, libFuzzer fork mode. Targets: ${targets[*]}."
+  if [ -n "$to_cpu_hours" ]; then share="the seconds each lacks of $to_cpu_hours CPU-hours"; else share="${seconds_of[${targets[0]}]} s per target"; fi
+  echo "$workers of $(nproc) cores, $share, libFuzzer fork mode. Targets: ${targets[*]}."
   echo
   echo "| target | exec/s | cov | ft | corpus before | corpus after | new units | crashes |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
@@ -58,6 +99,7 @@ crash_notes=""
 
 for target in "${targets[@]}"; do
   binary="${binary_of[$target]}"
+  seconds_each="${seconds_of[$target]}"
   corpus="$root/Corpus/$target"
   work="$report_dir/work-$target"
   artifacts="$report_dir/artifacts-$target"
