@@ -168,15 +168,20 @@ public enum FlowDownOps {
     /// `flowdown.encodeModels`: the XML plist of `models`.
     public static func encodeModels(_ encode: @escaping @Sendable (_ models: [CloudModel]) throws(ShimError) -> [UInt8]) -> ShimOperation {
         FlowDownModelsSuite.encodeModels.operation { args throws(ShimError) in
-            var models: [CloudModel] = []
-            for value in try args.read(F.models) {
-                guard case .dict(let dict)? = ModelJSON.plist(value) else {
-                    throw ShimError(code: ShimError.badRequestCode, message: "each model must be an object")
-                }
-                models.append(ModelsPlist.model(from: dict))
-            }
-            return JSONObject(F.plist(try encode(models)))
+            JSONObject(F.plist(try encode(try cloudModels(try args.read(F.models)))))
         }
+    }
+
+    /// The models of `flowdown.encodeModels`'s argument (each must be an object), dates read as `ModelJSON.plist` does.
+    static func cloudModels(_ values: [JSONValue], canonicalDatesOnly: Bool = false) throws(ShimError) -> [CloudModel] {
+        var models: [CloudModel] = []
+        for value in values {
+            guard case .dict(let dict)? = ModelJSON.plist(value, canonicalDatesOnly: canonicalDatesOnly) else {
+                throw ShimError(code: ShimError.badRequestCode, message: "each model must be an object")
+            }
+            models.append(ModelsPlist.model(from: dict))
+        }
+        return models
     }
 
     /// The reference over the ModelExchange module (binary values hex, times Unix seconds).
@@ -307,25 +312,31 @@ public enum ModelJSON {
         }
     }
 
-    /// A vectors' JSON value as a plist value (null is dropped).
-    public static func plist(_ value: JSONValue) -> PlistValue? {
+    /// A vectors' JSON value as a plist value (null is dropped). `{"date": text}` is a date when Foundation's
+    /// `ISO8601DateFormatter` reads the text, or with `canonicalDatesOnly` only when the text is what it writes.
+    public static func plist(_ value: JSONValue, canonicalDatesOnly: Bool = false) -> PlistValue? {
         switch value {
         case .string(let s): return .string(s)
         case .int(let i): return .integer(i)
         case .double(let d): return .real(d)
         case .bool(let b): return .bool(b)
         case .null: return nil
-        case .array(let a): return .array(a.compactMap(plist))
+        case .array(let a): return .array(a.compactMap { plist($0, canonicalDatesOnly: canonicalDatesOnly) })
         case .object(let o):
-            if o.count == 1, let iso = o[F.plistDate], let date = ISO8601DateFormatter().date(from: iso),
-                let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down))
+            if o.count == 1, let text = o[F.plistDate], let seconds = dateSeconds(text),
+                !canonicalDatesOnly || ModelsPlist.iso8601(seconds).isExactly(text)
             {
                 return .date(seconds)
             }
             if o.count == 1, let bytes = o[F.plistData] { return .data(bytes) }
             var dict: [String: PlistValue] = [:]
-            for (key, member) in o { if let converted = plist(member) { dict[key] = converted } }
+            for (key, member) in o { if let converted = plist(member, canonicalDatesOnly: canonicalDatesOnly) { dict[key] = converted } }
             return .dict(dict)
         }
+    }
+
+    /// The whole seconds of a date text as Foundation's `ISO8601DateFormatter` reads it, or nil.
+    static func dateSeconds(_ text: String) -> Int64? {
+        ISO8601DateFormatter().date(from: text).flatMap { Int64(exactly: $0.timeIntervalSince1970.rounded(.down)) }
     }
 }

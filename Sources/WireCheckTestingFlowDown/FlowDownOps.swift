@@ -197,6 +197,6 @@ extension CloudModel {
         temperaturePreference = model.temperaturePreference
         extensionStorage = model.extensionStorage
         // A JSON value with no plist form (null) has no key in the plist either.
-        unknown = model.unknown.compactMapValues(ModelJSON.plist)
+        unknown = model.unknown.compactMapValues { ModelJSON.plist($0) }
     }
 }

@@ -6,7 +6,8 @@ import XCTest
 @testable import FlowDownConformance
 
 /// The FlowDown suites' rules for fuzz-made inputs: Foundation's leniency in the payload wrapper may be refused where
-/// the reference opens the payload; scenarios outside the session contract are not asked.
+/// the reference opens the payload, and in a models plist or date text; scenarios outside the session contract are
+/// not asked.
 final class FlowDownFuzzRuleTests: XCTestCase {
     typealias F = FlowDownFields
     let suite = FlowDownPayloadSuite()
@@ -41,6 +42,77 @@ final class FlowDownFuzzRuleTests: XCTestCase {
         // The same leniency on a payload nobody opens: a refusal of any class, never an acceptance.
         XCTAssertTrue(isRefusable(suite.ambiguity(of: input(#"{"session":"s2","session":"s1",\#(members)}"#), in: open)))
         XCTAssertEqual(suite.ambiguity(of: input(#"{"session":"s2",\#(members)}"#), in: open), .referenceOnly)
+    }
+
+    /// The binary plist of `[{"name": "binary model"}]` (objects at 8, 10, 13 and 18) with object 3's offset `at`.
+    func binaryPlist(valueAt offset: UInt8) -> [UInt8] {
+        var bytes = FlowDownModelsSuite.binaryPlist()
+        let table = bytes.count - 32 - 4
+        XCTAssertEqual(Array(bytes[table...].prefix(4)), [8, 10, 13, 18], "the layout these tests change")
+        bytes[table + 3] = offset
+        return bytes
+    }
+
+    /// A binary plist no writer makes, which Foundation decodes anyway (an object in the header, two objects sharing
+    /// bytes), and an XML date in another form than FlowDown's may be refused; a reordered table may not.
+    func testPlistsOnlyFoundationReadsMayBeRefused() throws {
+        let models = FlowDownModelsSuite()
+        let decode = TestGroup(type: FlowDownModelsSuite.decodeModels.type, tests: [])
+        func ambiguity(_ bytes: [UInt8]) -> InputAmbiguity { models.ambiguity(of: JSONObject(F.plist(bytes)), in: decode) }
+        XCTAssertEqual(ambiguity(binaryPlist(valueAt: 18)), .unknown)
+        // The reference reads the header's "pl", "is" as a UTF-16 string; from the "e" of "name", 5 UTF-16 units over the
+        // string after it; from its "n", 14 running into the offset table.
+        XCTAssertEqual(try ModelsPlist.decode(binaryPlist(valueAt: 0)).first?.name, "\u{706C}\u{6973}")
+        XCTAssertEqual(try ModelsPlist.decode(binaryPlist(valueAt: 17)).first?.name?.utf16.count, 5)
+        XCTAssertEqual(try ModelsPlist.decode(binaryPlist(valueAt: 14)).first?.name?.utf16.count, 14)
+        for offset: UInt8 in [0, 14, 17] { XCTAssertTrue(isRefusable(ambiguity(binaryPlist(valueAt: offset))), "\(offset)") }
+        // From the "b" of "binary model", now no object's: 2 units ("inar") that share no byte; any reader reads them.
+        XCTAssertEqual(try ModelsPlist.decode(binaryPlist(valueAt: 19)).first?.name, "\u{696E}\u{6172}")
+        XCTAssertEqual(ambiguity(binaryPlist(valueAt: 19)), .unknown)
+        // Key and value swapped in the table: out of order, nothing shared; a plain reader reads it too.
+        var swapped = binaryPlist(valueAt: 13)
+        swapped[swapped.count - 32 - 2] = 18
+        XCTAssertEqual(ModelJSON.json(.dict(ModelsPlist.dictionary(try ModelsPlist.decode(swapped)[0]))), ["binary model": "name"])
+        XCTAssertEqual(ambiguity(swapped), .unknown)
+        func xml(_ date: String) -> [UInt8] {
+            let model = "<dict><key>creation</key><date>\(date)</date></dict>"
+            return Array(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>\#(model)</array></plist>"#.utf8)
+        }
+        XCTAssertEqual(ambiguity(xml("2023-11-14T22:13:21Z")), .unknown)
+        XCTAssertTrue(isRefusable(ambiguity(xml("223-11-14T22:13:21Z"))))
+        XCTAssertTrue(isRefusable(ambiguity(xml("2023-02-30T00:00:00Z"))))
+    }
+
+    /// `{"date": text}` that Foundation's formatter reads but writes otherwise may be kept as text, with `--strict` too;
+    /// a third plist fails.
+    func testALenientDateTextMayStayADict() throws {
+        let models = FlowDownModelsSuite()
+        let encode = FlowDownModelsSuite.encodeModels
+        func input(_ date: String) -> JSONObject {
+            JSONObject(F.models([["name": "m", "creation": ["date": .string(date)]]]))
+        }
+        XCTAssertEqual(models.ambiguity(of: input("2023-01-14T22:13:22Z"), in: TestGroup(type: encode.type, tests: [])), .unknown)
+        let lenient = input("2023-1/-14T22:13:22Z")
+        guard case .stricterReading(_, let results) = models.ambiguity(of: lenient, in: TestGroup(type: encode.type, tests: [])),
+            let kept = results.first
+        else { return XCTFail("a date text only Foundation reads") }
+        let reference = JSONObject(F.plist(ModelsPlist.encodeXML(try FlowDownOps.cloudModels(lenient[F.models]!))))
+        XCTAssertEqual(
+            ModelJSON.json(.dict(ModelsPlist.dictionary(try ModelsPlist.decode(reference[F.plist]!)[0])))["creation"],
+            ["date": "2023-01-14T22:13:22Z"], "Foundation's reading: 14 January")
+        XCTAssertEqual(
+            ModelJSON.json(.dict(ModelsPlist.dictionary(try ModelsPlist.decode(kept[F.plist]!)[0])))["creation"],
+            ["date": "2023-1/-14T22:13:22Z"], "the stricter reading: a dict")
+        let seed = TestCase(id: "seed", comment: "", flagNames: [], spec: [], input: [:], result: .valid)
+        let fuzzed = FuzzCase(suite: models, kind: encode, params: [:], input: lenient, seed: seed)
+        let strict = CaseJudge(strict: true, expectations: Expectations())
+        func status(_ answer: JSONObject) -> CaseStatus {
+            fuzzed.judged(.success(.success(answer)), reference: .success(reference), by: strict).verdict.status
+        }
+        XCTAssertEqual(status(reference), .pass)
+        XCTAssertEqual(status(kept), .pass)
+        let other = JSONObject(F.plist(ModelsPlist.encodeXML(try FlowDownOps.cloudModels([["name": "m"]]))))
+        XCTAssertEqual(status(other), .fail)
     }
 
     func testScenariosOutsideTheContractAreBadRequests() throws {

@@ -10,6 +10,10 @@ public enum InputAmbiguity: Sendable, Equatable {
     /// The reference's answer or one of these results conforms, for this reason (a reading the contract names beside
     /// the reference's): any other answer fails even without `--strict`, and `--strict` holds to the reference's.
     case oneOf(String, results: [JSONObject])
+    /// The reference's answer or one of these results conforms, for this reason, with or without `--strict`: what a
+    /// stricter reader than the real one answers where the real one reads leniently and the contract allows not to
+    /// (FlowDown's date text that only Foundation's formatter reads, kept as text). Any other answer fails.
+    case stricterReading(String, results: [JSONObject])
     /// The reference's answer, or a refusal (any error class), conforms, for this reason: what a stricter reader than
     /// the real one may refuse, which the contract allows, while accepting still means the reference's output, even
     /// without `--strict` (cdev's Go leniency, Foundation's in a FlowDown payload).

@@ -44,6 +44,7 @@ public struct FuzzCase: Sendable {
         let ambiguity = suite.ambiguity(of: input, in: group)
         if case .oneOf(let reason, _) = ambiguity { return reason }
         if case .refusable(let reason) = ambiguity { return reason }
+        if case .stricterReading(let reason, _) = ambiguity { return reason }
         return eitherBecause(ambiguity)
     }
 
@@ -51,13 +52,14 @@ public struct FuzzCase: Sendable {
     func eitherBecause(_ ambiguity: InputAmbiguity) -> String? {
         switch ambiguity {
         case .either(let why): why
-        case .referenceOnly, .oneOf, .refusable: nil
+        case .referenceOnly, .oneOf, .refusable, .stricterReading: nil
         case .unknown: seed.result == .acceptable ? "made from an acceptable case" : nil
         }
     }
 
     /// How `judge` rules on `answer` to this input, as the vector case the reference's answer makes of it, except that
-    /// without `--strict` an answer that is one of the other results the suite names (`InputAmbiguity.oneOf`) passes.
+    /// an answer that is one of the other results the suite names passes: a stricter reader's (`stricterReading`)
+    /// always, another reading the contract names (`oneOf`) without `--strict`.
     /// `ambiguous`: another answer than the reference's may conform here. The suite is asked once: its rules may parse
     /// the input, and this runs for every input `wirecheck fuzz` and the engine oracle send.
     public func judged(
@@ -72,9 +74,14 @@ public struct FuzzCase: Sendable {
         }
         let why = eitherBecause(ambiguity)
         let verdict = judge.judge(answer, test: testCase(expected: reference, why: why), in: group, of: suite)
-        guard case .oneOf(_, let results) = ambiguity else { return (verdict, why != nil) }
-        if verdict.status.failsRun, !judge.strict {
-            for result in results {
+        let others: [JSONObject]
+        switch ambiguity {
+        case .oneOf(_, let results): others = judge.strict ? [] : results
+        case .stricterReading(_, let results): others = results
+        default: return (verdict, why != nil)
+        }
+        if verdict.status.failsRun {
+            for result in others {
                 let other = judge.judge(answer, test: testCase(expected: .success(result), why: nil), in: group, of: suite)
                 if !other.status.failsRun { return (other, true) }
             }
