@@ -102,6 +102,19 @@ public struct ArkavoFrameSuite: VectorSuite {
             ("error-array", "0xFF with a JSON array", [.error], [0xFF] + Array(#"["invalid_format"]"#.utf8)),
             ("error-no-message", "0xFF without message", [.error], [0xFF] + Array(#"{"error_type":"server_error"}"#.utf8)),
             ("error-type-number", "0xFF with error_type 3", [.error], [0xFF] + Array(#"{"error_type":3,"message":"x"}"#.utf8)),
+            // A reader of repeated keys (Python's json.loads keeps the last) or of numbers past a double accepts these.
+            (
+                "error-repeated-key", "0xFF whose error_type is repeated", [.error],
+                [0xFF] + Array(#"{"error_type":"a","error_type":"b","message":"m"}"#.utf8)
+            ),
+            (
+                "error-repeated-key-in-details", "0xFF whose details repeat a key", [.error],
+                [0xFF] + Array(#"{"error_type":"a","message":"m","details":{"k":1,"k":2}}"#.utf8)
+            ),
+            (
+                "error-number-beyond-double", "0xFF whose details hold 1e400", [.error],
+                [0xFF] + Array(#"{"error_type":"a","message":"m","details":1e400}"#.utf8)
+            ),
         ]
     }
 
@@ -158,6 +171,10 @@ public struct ArkavoFrameSuite: VectorSuite {
             }
         }
         for (slug, comment, flags, bytes) in Self.refusals() { add(slug, comment, flags, bytes) }
+        // Every container nanotdf/parse refuses, in a 0x05 frame: an implementation of frames alone meets each parse check.
+        for (slug, comment, container, _) in NanoTDFParseSuite.refusedContainers() {
+            add("nats-parse-\(slug)", "0x05: nanotdf/parse's \(slug), \(comment)", [.nats], [0x05] + container)
+        }
         return VectorFile(
             format: "arkavo", suite: id, spec: ArkavoFixtures.spec,
             header: [

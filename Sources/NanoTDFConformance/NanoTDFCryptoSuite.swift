@@ -108,6 +108,7 @@ public struct NanoTDFCryptoSuite: VectorSuite {
                 input: JSONObject(F.container(longBytes), F.privateKey(longKey.scalarBytes)),
                 expected: NanoTDFCryptoJSON.decryption(try! Container.parse(longBytes).decrypt(with: longKey)), result: .valid))
         decryptCases += NanoTDFCryptoRefusals.decryptCases(suite: id)
+        decryptCases += NanoTDFCryptoRefusals.parseRefusals(suite: id)
         encryptCases += NanoTDFCryptoRefusals.encryptCases(suite: id)
         return VectorFile(
             format: "nanotdf", suite: id, spec: NanoTDFFixtures.spec,

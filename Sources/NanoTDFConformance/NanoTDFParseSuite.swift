@@ -253,6 +253,16 @@ public struct NanoTDFParseSuite: VectorSuite {
     }
 
     /// One invalid container: a valid one with one change, and the class the change must give.
+    /// Every container this suite's `nanotdf.parse` cases refuse: `nanotdf/crypto` sends each to decrypt and
+    /// `arkavo/frames` in a 0x05 frame, so an implementation of one of those ops alone is held to every parse check.
+    /// Each comes with the private key its payload opens under were the refusal skipped.
+    public static func refusedContainers() -> [(slug: String, comment: String, container: [UInt8], key: [UInt8])] {
+        let keys = Dictionary(uniqueKeysWithValues: refusalsInRealContainers().map { ($0.slug, $0.key) })
+        return NanoTDFParseSuite().invalidContainers().map { slug, comment, _, bytes, _ in
+            (slug, comment, bytes, keys[slug] ?? NanoTDFCryptoExamples.all[0].key)
+        }
+    }
+
     func invalidContainers() -> [(String, String, [Flag], [UInt8], NanoTDFError.Code)] {
         let base = NanoTDFFixtures.specExample1
         func set(_ offset: Int, _ byte: UInt8) -> [UInt8] {
@@ -276,11 +286,13 @@ public struct NanoTDFParseSuite: VectorSuite {
         }
         var embedded = Shape(seed: 9300).container().bytes
         let lengthOffset = 3 + 2 + 15 + 2 + 1  // magic, locator (https kas.example.com), ECC, config, policy type
-        embedded[lengthOffset] = 0
-        embedded[lengthOffset + 1] = 0
-        // The same container with the content taken out too, so that only the length's 0 is wrong.
+        // The same container with the content taken out too, so that only the length's 0 is wrong. (Until 2026-11-27 the
+        // length was read after it was zeroed, and this case was the one above: an outside trial's reader that skipped
+        // the check was stopped by the misread bytes after it, and passed.)
         let contentLength = Int(embedded[lengthOffset]) << 8 | Int(embedded[lengthOffset + 1])
         let emptied = Array(embedded[..<lengthOffset]) + [0, 0] + Array(embedded[(lengthOffset + 2 + contentLength)...])
+        embedded[lengthOffset] = 0
+        embedded[lengthOffset + 1] = 0
         var l1mCurve4 = Shape(version: .l1m, curve: .secp256r1, seed: 9000).container().bytes
         l1mCurve4[20] = 0x04  // after magic 3 and the KAS locator 2 + 15: the L1M KAS key's curve
         var shortPayload = base
@@ -341,7 +353,35 @@ public struct NanoTDFParseSuite: VectorSuite {
                 "truncated-in-policy-content-length", "an embedded policy cut 1 of 2 bytes into policy.contentLength", [.truncated],
                 Array(Shape(seed: 9300).container().bytes.prefix(lengthOffset + 1)), .truncated
             ))
-        return list
+        return list + Self.refusalsInRealContainers().map { ($0.slug, $0.comment, $0.flags, $0.container, $0.code) }
+    }
+
+    /// Refusals of one field in a container with real cryptography, every other byte where it belongs: a reader that
+    /// skips the check reads on to the end and decrypts it with `key`. In spec example 1 (the other cases) an empty
+    /// policy or a payload length one short misaligns what follows, so such a reader was stopped by another check (an
+    /// outside trial's decrypt shim passed every case without `--strict`).
+    static func refusalsInRealContainers()
+        -> [(slug: String, comment: String, flags: [Flag], container: [UInt8], code: NanoTDFError.Code, key: [UInt8])]
+    {
+        let shape = NanoTDFCryptoShape(plaintextLength: 0, seed: 9930)  // embedded plaintext policy, unsigned, 12-byte tag
+        let key = NanoTDFCryptoShape.kasKey(shape.curve).scalarBytes
+        let container = try! Container.encrypt(shape.parameters)
+        var emptyPolicy = container
+        emptyPolicy.header.policy.content = []
+        var shortLength = container.bytes
+        let (_, headerLength) = try! Container.parseHeader(shortLength)
+        precondition(Array(shortLength[headerLength..<(headerLength + 3)]) == [0, 0, 15], "an empty plaintext: IV 3 and tag 12")
+        shortLength[headerLength + 2] = 14
+        return [
+            (
+                "embedded-policy-empty-real", "a real container's embedded policy emptied (length 0, no content): decrypts if read on",
+                [.emptyPolicy, .emptyPlaintext], emptyPolicy.bytes, .emptyPolicy, key
+            ),
+            (
+                "payload-length-short-real", "a real container with no plaintext, payload length 14 where IV and tag take 15",
+                [.payloadLength, .emptyPlaintext], shortLength, .badPayloadLength, key
+            ),
+        ]
     }
 
     public func generate() -> VectorFile {

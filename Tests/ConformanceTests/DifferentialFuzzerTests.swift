@@ -313,6 +313,27 @@ final class DifferentialFuzzerTests: XCTestCase {
         }
     }
 
+    /// An 0xFF frame's JSON is mutated as JSON text (the error frame layer): a reader that keeps the last copy of a
+    /// repeated key, as Python's `json.loads` does, accepts what the reference refuses, and is found. Mutating the
+    /// frame's hex alone never made a repeated key in an outside trial's runs.
+    func testTheErrorFrameLayerFindsALastCopyReader() throws {
+        let lastCopy = ReferenceExcept("last-copy", ops: ["arkavo.parseFrame"]) { request in
+            guard let hex = request.args["frame"]?.stringValue, let frame = try? Hex.decode(hex), frame.first == 0xFF,
+                (try? JSONParser.parse(Array(frame.dropFirst()), duplicateKeys: .reject)) == nil,
+                let body = (try? JSONParser.parse(Array(frame.dropFirst()), duplicateKeys: .keepLast))?.objectValue,
+                let type = body["error_type"]?.stringValue, let message = body["message"]?.stringValue
+            else { return nil }
+            let result: JSONObject = [
+                "type": "error", "form": "error", "errorType": .string(type), "message": .string(message), "knownErrorType": false,
+            ]
+            return CallOutcome(response: .success(.success(result)), stderr: "")
+        }
+        let fuzzer = try Self.fuzz(lastCopy, cases: 3000, seed: 1, ops: ["arkavo.parseFrame"], strict: false)
+        XCTAssertTrue(
+            fuzzer.findings.contains { $0.key.hasPrefix("arkavo.parseFrame invalid:bad-error-body valid") },
+            "\(fuzzer.findings.map(\.key))")
+    }
+
     /// The same seed gives the same run.
     func testTheSeedReproducesTheRun() throws {
         let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
