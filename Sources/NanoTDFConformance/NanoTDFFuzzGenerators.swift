@@ -26,19 +26,52 @@ package enum NanoTDFFuzzShapes {
     /// A shape's container, or nil when the reference does not write that combination.
     static func container(_ shape: NanoTDFCryptoShape) -> [UInt8]? { try? Container.encrypt(shape.parameters).bytes }
 
-    /// The container of a random shape and what it is, for other suites that carry containers (Arkavo frames).
+    /// The container of a random shape and what it is, for other suites that carry containers (Arkavo frames); one in
+    /// three has one field changed (`oneFieldChanged`).
     package static func randomContainer(_ random: inout SeededRandom) -> (bytes: [UInt8], comment: String)? {
+        if random.chance(3) { return oneFieldChanged(&random).map { ($0.bytes, $0.comment) } }
         let shape = Self.random(&random)
         return container(shape).map { ($0, shape.comment) }
     }
 
-    /// The container of a random shape, for the parse ops.
+    /// A container of random shape with one field changed, every other byte where it belongs: one bit of a one-byte
+    /// field or of a key's prefix (reserved bits, nibbles, flags, curves), the payload length one off with the bytes
+    /// left as they are, the embedded policy emptied together with its length, the IV 000000. A reader that skips that
+    /// field's check reads on to the end, and with the shape's key it decrypts: an outside trial's decrypt shim skipped
+    /// five such checks, which flipping bytes anywhere in the container reached about once in thousands of inputs.
+    static func oneFieldChanged(_ random: inout SeededRandom) -> (shape: NanoTDFCryptoShape, bytes: [UInt8], comment: String)? {
+        let shape = Self.random(&random)
+        guard let container = try? Container.encrypt(shape.parameters) else { return nil }
+        var bytes = container.bytes
+        let field = random.pick(NanoTDFLayout.fields(of: container).filter { !$0.bytes.isEmpty })
+        let change: String
+        switch field.name {
+        case "payload.length":
+            let last = field.offset + 2
+            let up = bytes[last] == 0 || (bytes[last] < 0xFF && random.chance(2))
+            bytes[last] = up ? bytes[last] + 1 : bytes[last] - 1
+            change = up ? "one more than its bytes" : "one less than its bytes"
+        case "payload.iv":
+            bytes.replaceSubrange(field.offset..<(field.offset + 3), with: [0, 0, 0])
+            change = "000000"
+        case "policy.content":
+            // The 2-byte length before the content, then the content, go; a length of 0 and nothing after it come in.
+            bytes.replaceSubrange((field.offset - 2)..<(field.offset + field.bytes.count), with: [0, 0])
+            change = "emptied with its length"
+        default:
+            let bit = random.below(8)
+            bytes[field.offset] ^= 1 << bit
+            change = "bit \(bit) of its first byte flipped"
+        }
+        return (shape, bytes, "\(shape.comment), \(field.name) \(change)")
+    }
+
+    /// The container of a random shape, for the parse ops; one in three has one field changed.
     static func parseGenerator() -> FuzzGenerator {
         FuzzGenerator("shape") { random in
-            let shape = NanoTDFFuzzShapes.random(&random)
-            guard let bytes = container(shape) else { return nil }
             // The crypto suite's flags are not this vocabulary: the comment says the shape.
-            return FuzzGenerator.Made(input: JSONObject(NanoTDFFields.container(bytes)), comment: shape.comment)
+            guard let (bytes, comment) = randomContainer(&random) else { return nil }
+            return FuzzGenerator.Made(input: JSONObject(NanoTDFFields.container(bytes)), comment: comment)
         }
     }
 }
@@ -60,7 +93,12 @@ extension NanoTDFCryptoSuite {
                         input.set(F.ivConventionChoice, random.chance(2) ? shape.convention : random.pick(IVConvention.allCases))
                     }
                     return FuzzGenerator.Made(input: input, flags: shape.flags.map(\.rawValue), comment: shape.comment)
-                }
+                },
+                FuzzGenerator("one-field") { random in
+                    guard let (shape, bytes, comment) = NanoTDFFuzzShapes.oneFieldChanged(&random) else { return nil }
+                    let input = JSONObject(F.container(bytes), F.privateKey(NanoTDFCryptoShape.kasKey(shape.curve).scalarBytes))
+                    return FuzzGenerator.Made(input: input, flags: shape.flags.map(\.rawValue), comment: comment)
+                },
             ]
         case Self.encrypt.type:
             return [

@@ -336,6 +336,37 @@ final class DifferentialFuzzerTests: XCTestCase {
         XCTAssertTrue(found.allSatisfy { $0.input.comment.contains("(error frame JSON)") }, "\(found.map(\.input.comment))")
     }
 
+    /// The one-field generator changes one field of a real container and keeps every other byte in place: a decrypt
+    /// that ignores the ECC byte's reserved bits (here: the reference, told to clear them) then decrypts, and is found
+    /// through that generator.
+    func testTheOneFieldGeneratorFindsASkippedHeaderCheck() throws {
+        let ignoresReservedBits = ReferenceExcept("ignores-reserved-bits", ops: ["nanotdf.decrypt"]) { request in
+            let reference = InProcessImplementation(shim: ReferenceShim(families: TestEnvironment.families))
+            guard case .success(.failure(let error)) = reference.call(request).response, error.code == "reserved-bits",
+                let offset = error.message.split(separator: " ").last.flatMap({ Int($0) }),
+                let hex = request.args["container"]?.stringValue, var bytes = try? Hex.decode(hex), offset < bytes.count
+            else { return nil }
+            bytes[offset] &= ~0x78
+            var args = request.args
+            args["container"] = .string(Hex.encode(bytes))
+            return reference.call(ShimRequest(request.op, args))
+        }
+        // One case of each group (spec example 1): the vectors pin reserved bits already, and a mutant of such a case would
+        // be the finding kept; here the inputs come from the generators and the mutations of that one case.
+        var crypto = try XCTUnwrap(try Self.files().first { $0.suite == "nanotdf/crypto" })
+        for index in crypto.testGroups.indices { crypto.testGroups[index].tests = Array(crypto.testGroups[index].tests.prefix(1)) }
+        var options = DifferentialFuzzer.Options()
+        options.cases = 3000
+        options.seed = 1
+        options.ops = ["nanotdf.decrypt"]
+        let fuzzer = DifferentialFuzzer(
+            families: TestEnvironment.families, files: [crypto], implementation: ignoresReservedBits, options: options)
+        fuzzer.run()
+        let found = fuzzer.findings.filter { $0.key.hasPrefix("nanotdf.decrypt invalid:reserved-bits valid") }
+        XCTAssertEqual(found.count, 1, "\(fuzzer.findings.map(\.key))")
+        XCTAssertTrue(found.allSatisfy { $0.input.comment.contains("eccMode bit") }, "\(found.map(\.input.comment))")
+    }
+
     /// The same seed gives the same run.
     func testTheSeedReproducesTheRun() throws {
         let first = try Self.fuzz(TableImplementation(Self.lenientBase64), cases: 800, seed: 9)
