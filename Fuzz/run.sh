@@ -30,7 +30,7 @@ usage() {
 }
 [ $# -ge 1 ] || usage
 what="$1"; shift
-hours=8
+hours=""
 to_cpu_hours=""
 plan_only=false
 workers=$(nproc)
@@ -44,6 +44,14 @@ while [ $# -gt 0 ]; do
     *) echo "run.sh: unknown option $1" >&2; usage ;;
   esac
 done
+positive() { [[ "$1" =~ ^([0-9]+\.?[0-9]*|\.[0-9]+)$ ]] && python3 -c "import sys; sys.exit(not float('$1') > 0)"; }
+[ -z "$hours" ] || [ -z "$to_cpu_hours" ] || { echo "run.sh: --hours and --to-cpu-hours exclude each other" >&2; usage; }
+hours=${hours:-8}
+positive "$hours" || { echo "run.sh: --hours takes a positive number, not '$hours'" >&2; usage; }
+if [ -n "$to_cpu_hours" ] && ! positive "$to_cpu_hours"; then
+  echo "run.sh: --to-cpu-hours takes a positive number, not '$to_cpu_hours'" >&2; usage
+fi
+[[ "$workers" =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --workers takes a positive integer, not '$workers'" >&2; usage; }
 if [ "$what" = all ]; then targets=("${all_targets[@]}"); else IFS=, read -r -a targets <<<"$what"; fi
 for t in "${targets[@]}"; do [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "run.sh: no target $t" >&2; usage; }; done
 IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
@@ -52,7 +60,9 @@ IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
 declare -A seconds_of
 if [ -n "$to_cpu_hours" ]; then
   declare -A lacking
-  while read -r t cpu; do lacking["$t"]=$cpu; done < <(python3 "$here/ledger.py" "$root/reports/fuzz-ledger.md" --behind "$to_cpu_hours")
+  behind=$(python3 "$here/ledger.py" "$root/reports/fuzz-ledger.md" --behind "$to_cpu_hours") ||
+    { echo "run.sh: ledger.py failed" >&2; exit 2; }
+  while read -r t cpu; do [ -z "$t" ] || lacking["$t"]=$cpu; done <<<"$behind"
   kept=()
   for t in "${targets[@]}"; do
     [ -n "${lacking[$t]:-}" ] || continue
@@ -89,8 +99,14 @@ summary="$report_dir/report.md"
 {
   echo "# Fuzz run $run_name"
   echo
-  if [ -n "$to_cpu_hours" ]; then share="the seconds each lacks of $to_cpu_hours CPU-hours"; else share="${seconds_of[${targets[0]}]} s per target"; fi
-  echo "$workers of $(nproc) cores, $share, libFuzzer fork mode. Targets: ${targets[*]}."
+  if [ -n "$to_cpu_hours" ]; then
+    share="the seconds each lacks of $to_cpu_hours CPU-hours"
+    listed=$(for t in "${targets[@]}"; do printf '%s (%s s) ' "$t" "${seconds_of[$t]}"; done)
+  else
+    share="${seconds_of[${targets[0]}]} s per target"
+    listed="${targets[*]}"
+  fi
+  echo "$workers of $(nproc) cores, $share, libFuzzer fork mode. Targets: ${listed% }."
   echo
   echo "| target | exec/s | cov | ft | corpus before | corpus after | new units | crashes |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"

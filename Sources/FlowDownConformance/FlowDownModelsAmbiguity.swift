@@ -133,7 +133,8 @@ struct BinaryPlistLayout {
         }
     }
 
-    /// A big-endian unsigned integer of `size` bytes at `offset`, or nil past the end or above `Int.max`.
+    /// A big-endian unsigned integer of `size` bytes at `offset`, or nil past the end or above `Int.max / 4` (so that
+    /// sums and products of a few of them cannot overflow).
     private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) -> Int? {
         guard offset >= 0, size <= 8, offset + size <= bytes.count else { return nil }
         var value: UInt64 = 0

@@ -204,7 +204,7 @@ enum NanoTDFCryptoRefusals {
         }
     }
 
-    /// Every container `nanotdf/parse` refuses, with the key it was made for: decrypt parses first (contract 4.1, step 1),
+    /// Every container `nanotdf/parse` refuses, with the key `refusedContainers` gives: decrypt parses first (contract 4.1, step 1),
     /// so decrypt alone is held to each parse check. Before these, no crypto case held a container wrong in one header
     /// field only, and an outside trial's decrypt shim that skipped the ECC byte's reserved bits, the locator's
     /// identifier size, an empty policy or a payload length too short for IV and tag passed every one without `--strict`.

@@ -252,10 +252,11 @@ public struct NanoTDFParseSuite: VectorSuite {
         return list
     }
 
-    /// One invalid container: a valid one with one change, and the class the change must give.
     /// Every container this suite's `nanotdf.parse` cases refuse: `nanotdf/crypto` sends each to decrypt and
     /// `arkavo/frames` in a 0x05 frame, so an implementation of one of those ops alone is held to every parse check.
-    /// Each comes with the private key its payload opens under were the refusal skipped.
+    /// Each comes with a private key: for spec example 1's changes and the `-real` cases, the one their payload opens
+    /// under were the refusal skipped; the containers with seeded filler for a payload get spec example 1's too, and a
+    /// reader that skips their check fails later, which only `--strict` (the error class) tells.
     public static func refusedContainers() -> [(slug: String, comment: String, container: [UInt8], key: [UInt8])] {
         let keys = Dictionary(uniqueKeysWithValues: refusalsInRealContainers().map { ($0.slug, $0.key) })
         return NanoTDFParseSuite().invalidContainers().map { slug, comment, _, bytes, _ in
@@ -263,6 +264,7 @@ public struct NanoTDFParseSuite: VectorSuite {
         }
     }
 
+    /// One invalid container: a valid one with one change, and the class the change must give.
     func invalidContainers() -> [(String, String, [Flag], [UInt8], NanoTDFError.Code)] {
         let base = NanoTDFFixtures.specExample1
         func set(_ offset: Int, _ byte: UInt8) -> [UInt8] {

@@ -113,6 +113,14 @@ final class FlowDownFuzzRuleTests: XCTestCase {
         XCTAssertEqual(status(kept), .pass)
         let other = JSONObject(F.plist(ModelsPlist.encodeXML(try FlowDownOps.cloudModels([["name": "m"]]))))
         XCTAssertEqual(status(other), .fail)
+        // Made from an acceptable case (encode-ext-data allows dropping ext_data), the rule takes nothing away: any
+        // answer passes without --strict, as on that case.
+        let acceptableSeed = TestCase(id: "seed", comment: "", flagNames: [], spec: [], input: [:], result: .acceptable)
+        let fromAcceptable = FuzzCase(suite: models, kind: encode, params: [:], input: lenient, seed: acceptableSeed)
+        let plain = CaseJudge(strict: false, expectations: Expectations())
+        XCTAssertFalse(
+            fromAcceptable.judged(.success(.success(other)), reference: .success(reference), by: plain).verdict.status.failsRun)
+        XCTAssertTrue(fuzzed.judged(.success(.success(other)), reference: .success(reference), by: plain).verdict.status.failsRun)
     }
 
     func testScenariosOutsideTheContractAreBadRequests() throws {

@@ -37,11 +37,23 @@ public struct FuzzCase: Sendable {
 
     /// Why either verdict conforms on this input, or nil: the suite's rule for the input itself
     /// (`VectorSuite.ambiguity(of:in:)`), or, where the suite has none, the case it was made from.
-    public var eitherBecause: String? { eitherBecause(suite.ambiguity(of: input, in: group)) }
+    public var eitherBecause: String? { eitherBecause(ambiguity) }
+
+    /// The suite's rule for this input. A rule that lets a stricter reader refuse or read otherwise (`refusable`,
+    /// `stricterReading`) never takes away what the case it was made from allowed: from an `acceptable` case, either
+    /// verdict still conforms (a FlowDown model without `ext_data`, as `encode-ext-data` allows, whose date a mutation
+    /// made lenient, was a finding).
+    var ambiguity: InputAmbiguity {
+        let rule = suite.ambiguity(of: input, in: group)
+        switch rule {
+        case .refusable, .stricterReading: return seed.result == .acceptable ? .unknown : rule
+        default: return rule
+        }
+    }
 
     /// Why an answer other than the reference's may conform on this input, or nil (asks the suite again: for reports).
     public var ambiguityReason: String? {
-        let ambiguity = suite.ambiguity(of: input, in: group)
+        let ambiguity = self.ambiguity
         if case .oneOf(let reason, _) = ambiguity { return reason }
         if case .refusable(let reason) = ambiguity { return reason }
         if case .stricterReading(let reason, _) = ambiguity { return reason }
@@ -66,7 +78,7 @@ public struct FuzzCase: Sendable {
         _ answer: Result<Result<JSONObject, ShimError>, ShimTransportFailure>, reference: Result<JSONObject, ShimError>,
         by judge: CaseJudge
     ) -> (verdict: CaseJudge.Verdict, ambiguous: Bool) {
-        let ambiguity = suite.ambiguity(of: input, in: group)
+        let ambiguity = self.ambiguity
         if case .refusable(let reason) = ambiguity {
             // A refusal is judged as on an acceptable case (it passes); an acceptance as on the reference's case.
             let refused = if case .success(.failure(let error)) = answer { error.code != ShimError.unimplementedCode } else { false }
