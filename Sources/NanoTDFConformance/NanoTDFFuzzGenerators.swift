@@ -34,8 +34,8 @@ package enum NanoTDFFuzzShapes {
         return container(shape).map { ($0, shape.comment) }
     }
 
-    /// A container of random shape with one field changed, every other byte where it belongs: one bit of a one-byte
-    /// field or of a key's prefix (reserved bits, nibbles, flags, curves), the payload length one off with the bytes
+    /// A container of random shape with one field changed, every other byte where it belongs: one bit of a field, often
+    /// of its first byte (reserved bits, nibbles, flags, curves, a key's prefix), the payload length one off with the bytes
     /// left as they are, the embedded policy emptied together with its length, the IV 000000. A reader that skips that
     /// field's check reads on to the end, and with the shape's key it decrypts: an outside trial's decrypt shim skipped
     /// five such checks, which flipping bytes anywhere in the container reached about once in thousands of inputs.
@@ -59,9 +59,12 @@ package enum NanoTDFFuzzShapes {
             bytes.replaceSubrange((field.offset - 2)..<(field.offset + field.bytes.count), with: [0, 0])
             change = "emptied with its length"
         default:
+            // The first byte half the time (flags, nibbles, a key's prefix), else any: a bit of a binding, a locator's
+            // body or a signature leaves a container that decrypts and reports.
+            let index = random.chance(2) ? 0 : random.below(field.bytes.count)
             let bit = random.below(8)
-            bytes[field.offset] ^= 1 << bit
-            change = "bit \(bit) of its first byte flipped"
+            bytes[field.offset + index] ^= 1 << bit
+            change = "bit \(bit) of byte \(index) flipped"
         }
         return (shape, bytes, "\(shape.comment), \(field.name) \(change)")
     }
