@@ -329,8 +329,8 @@ final class DifferentialFuzzerTests: XCTestCase {
             return CallOutcome(response: .success(.success(result)), stderr: "")
         }
         // Without the cases that carry a repeated key already (the vectors catch this reader with them): the fuzzer must
-        // make one. Found through the layer on 5 of seeds 1-8 at 3,000 inputs (a repeated key in a generated 0xFF frame
-        // or in error-with-details); with the layer off, seed 1 finds nothing.
+        // make one. Found through the layer on 5 of seeds 1-8 at 3,000 inputs when written (a repeated key in a generated
+        // 0xFF frame or in error-with-details); with the layer off, none of seeds 1-8 finds it.
         var frames = try XCTUnwrap(try Self.files().first { $0.suite == "arkavo/frames" })
         for index in frames.testGroups.indices { frames.testGroups[index].tests.removeAll { $0.id.contains("error-repeated-key") } }
         func run(seed: UInt64) -> [DifferentialFuzzer.Finding] {
@@ -341,8 +341,9 @@ final class DifferentialFuzzerTests: XCTestCase {
             fuzzer.run()
             return fuzzer.findings.filter { $0.key.hasPrefix("arkavo.parseFrame invalid:bad-error-body valid") }
         }
-        let found = run(seed: 1)
-        XCTAssertEqual(found.count, 1)
+        // Any one seed depends on the random stream (a change to a NanoTDF generator moved seed 1 off it): 8 seeds.
+        let found = (1...8).flatMap { run(seed: UInt64($0)) }
+        XCTAssertFalse(found.isEmpty)
         XCTAssertTrue(found.allSatisfy { $0.input.comment.contains("(error frame JSON)") }, "\(found.map(\.input.comment))")
     }
 
