@@ -12,8 +12,8 @@
 # Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
 # table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
 # --to-cpu-hours H instead gives each target the seconds that bring it to H cumulative CPU-hours in the ledger
-# (its missing CPU seconds over the workers; targets already there are left out). The workers only get there
-# on cores nothing else uses: run the same command again to top up what other work took.
+# (its missing CPU seconds over the workers, plus 20 s for their start; targets already there are left out). They get there
+# only on cores nothing else uses: run the same command again to top up what other work took.
 # --plan prints the targets and seconds each would get, and the wall time, and stops (no build, no fuzzing).
 set -euo pipefail
 # time and python print decimal points, whatever the user's locale.
@@ -54,7 +54,7 @@ fi
 [[ "$workers" =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --workers takes a positive integer, not '$workers'" >&2; usage; }
 if [ "$what" = all ]; then targets=("${all_targets[@]}"); else IFS=, read -r -a targets <<<"$what"; fi
 for t in "${targets[@]}"; do [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "run.sh: no target $t" >&2; usage; }; done
-IFS=$'\n' targets=($(sort <<<"${targets[*]}")); unset IFS
+IFS=$'\n' targets=($(sort -u <<<"${targets[*]}")); unset IFS
 
 # The fuzzing seconds of each target: an even share of --hours, or what the ledger says it lacks.
 declare -A seconds_of
@@ -67,8 +67,10 @@ if [ -n "$to_cpu_hours" ]; then
   for t in "${targets[@]}"; do
     [ -n "${lacking[$t]:-}" ] || continue
     kept+=("$t")
-    # A fork-mode worker uses one core: N workers spend N CPU seconds per second. libFuzzer runs 60 s at least.
-    s=$(( (lacking[$t] + workers - 1) / workers ))
+    # A fork-mode worker uses one core: N workers spend N CPU seconds per second, less while they start and read the
+    # corpus, hence 20 s more (a top-up without them came 10 CPU-s short). At least 60 s (this script's floor: a
+    # shorter run spends much of it starting).
+    s=$(( (lacking[$t] + workers - 1) / workers + 20 ))
     seconds_of["$t"]=$(( s < 60 ? 60 : s ))
   done
   targets=("${kept[@]}")

@@ -48,7 +48,7 @@ extension FlowDownModelsSuite {
     static func foundationLeniency(inPlist bytes: [UInt8]) -> String? {
         if bytes.starts(with: Array("bplist".utf8)) {
             return BinaryPlistLayout(bytes)?.isDamaged == true
-                ? "a binary plist whose objects overlap, start in its header or run into its offset table" : nil
+                ? "a binary plist whose objects overlap, start in its header, run into its offset table or cannot be read" : nil
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         for element in text.components(separatedBy: "<date>").dropFirst() {
@@ -63,15 +63,20 @@ extension FlowDownModelsSuite {
 }
 
 /// Where the objects of a binary plist lie, from its trailer and offset table: enough to tell a layout no writer
-/// makes (an object starting in the 8-byte header, running into the offset table, two objects sharing bytes), which
-/// Foundation still decodes.
+/// makes (an object starting in the 8-byte header, running into the offset table, two objects sharing bytes, an object
+/// that cannot be read), which Foundation still decodes.
 struct BinaryPlistLayout {
-    /// Each object's first byte and the byte after it, in offset-table order.
+    /// Each readable object's first byte and the byte after it, in offset-table order.
     let extents: [Range<Int>]
     /// Where the offset table starts: the objects lie before it.
     let tableStart: Int
+    /// Whether an entry points at an object whose marker or length cannot be read. Foundation reads only the objects
+    /// the top one reaches, so it decodes the plist when nothing refers to that one; a reader that reads every entry
+    /// refuses it.
+    let hasUnreadableObject: Bool
 
-    /// Nil when the trailer, the offset table or an object's marker cannot be read: the reader refuses those anyway.
+    /// Nil when the trailer or the offset table cannot be read, or an entry points at or past the table: Foundation
+    /// refuses those too.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= 8 + 32 else { return nil }
         let trailer = bytes.count - 32
@@ -83,18 +88,24 @@ struct BinaryPlistLayout {
             tableStart + count * offsetSize <= trailer
         else { return nil }
         var extents: [Range<Int>] = []
+        var hasUnreadableObject = false
         for index in 0..<count {
-            guard let start = Self.integer(bytes, at: tableStart + index * offsetSize, size: offsetSize), start < tableStart,
-                let length = Self.length(bytes, at: start, referenceSize: referenceSize), start + length <= bytes.count
+            guard let start = Self.integer(bytes, at: tableStart + index * offsetSize, size: offsetSize), start < tableStart
             else { return nil }
+            guard let length = Self.length(bytes, at: start, referenceSize: referenceSize), start + length <= bytes.count else {
+                hasUnreadableObject = true
+                continue
+            }
             extents.append(start..<(start + length))
         }
         self.extents = extents
         self.tableStart = tableStart
+        self.hasUnreadableObject = hasUnreadableObject
     }
 
-    /// An object starts in the header or runs into the offset table, or two share a byte.
+    /// An object starts in the header or runs into the offset table, two share a byte, or one cannot be read.
     var isDamaged: Bool {
+        if hasUnreadableObject { return true }
         let sorted = extents.sorted { $0.lowerBound < $1.lowerBound }
         if let first = sorted.first, first.lowerBound < 8 { return true }
         if extents.contains(where: { $0.upperBound > tableStart }) { return true }

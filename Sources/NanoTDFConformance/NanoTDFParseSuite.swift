@@ -376,7 +376,7 @@ public struct NanoTDFParseSuite: VectorSuite {
         shortLength[headerLength + 2] = 14
         return [
             (
-                "embedded-policy-empty-real", "a real container's embedded policy emptied (length 0, no content): decrypts if read on",
+                "embedded-policy-empty-real", "a real container's embedded policy emptied (length 0): it parses and decrypts if read on",
                 [.emptyPolicy, .emptyPlaintext], emptyPolicy.bytes, .emptyPolicy, key
             ),
             (

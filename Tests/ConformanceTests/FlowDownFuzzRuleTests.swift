@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import ModelExchange
 import WireCore
 import XCTest
@@ -44,7 +45,7 @@ final class FlowDownFuzzRuleTests: XCTestCase {
         XCTAssertEqual(suite.ambiguity(of: input(#"{"session":"s2",\#(members)}"#), in: open), .referenceOnly)
     }
 
-    /// The binary plist of `[{"name": "binary model"}]` (objects at 8, 10, 13 and 18) with object 3's offset `at`.
+    /// The binary plist of `[{"name": "binary model"}]` (objects at 8, 10, 13 and 18) with object 3's offset `offset`.
     func binaryPlist(valueAt offset: UInt8) -> [UInt8] {
         var bytes = FlowDownModelsSuite.binaryPlist()
         let table = bytes.count - 32 - 4
@@ -81,6 +82,31 @@ final class FlowDownFuzzRuleTests: XCTestCase {
         XCTAssertEqual(ambiguity(xml("2023-11-14T22:13:21Z")), .unknown)
         XCTAssertTrue(isRefusable(ambiguity(xml("223-11-14T22:13:21Z"))))
         XCTAssertTrue(isRefusable(ambiguity(xml("2023-02-30T00:00:00Z"))))
+    }
+
+    /// An offset-table entry nothing refers to, at a byte no object type starts with (0xE0, inside a data value):
+    /// Foundation reads what the top object reaches and decodes the plist; a reader that reads every entry refuses it,
+    /// and may (a layout no writer makes).
+    func testAnUnreadableObjectNothingRefersToMayBeRefused() throws {
+        struct Model: Encodable {
+            let name: String
+            let ext: Data
+        }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let written = Array(try encoder.encode([Model(name: "m", ext: Data([0xE0]))]))
+        let trailer = written.count - 32
+        XCTAssertEqual(written[trailer + 6], 1, "1-byte offsets: the entry appended below is one byte")
+        XCTAssertEqual(Array(written[(trailer + 8)..<(trailer + 15)]), [0, 0, 0, 0, 0, 0, 0], "fewer than 256 objects")
+        let garbage = try XCTUnwrap(written.lastIndex(of: UInt8(0xE0)))
+        // The table ends where the trailer starts: one more entry there, and one more object in the trailer's count.
+        var bytes = Array(written[..<trailer]) + [UInt8(garbage)] + Array(written[trailer...])
+        bytes[bytes.count - 32 + 15] += 1
+        XCTAssertEqual(try ModelsPlist.decode(bytes).first?.name, "m")
+        let models = FlowDownModelsSuite()
+        let decode = TestGroup(type: FlowDownModelsSuite.decodeModels.type, tests: [])
+        XCTAssertTrue(isRefusable(models.ambiguity(of: JSONObject(F.plist(bytes)), in: decode)))
+        XCTAssertEqual(models.ambiguity(of: JSONObject(F.plist(written)), in: decode), .unknown)
     }
 
     /// `{"date": text}` that Foundation's formatter reads but writes otherwise may be kept as text, with `--strict` too;
