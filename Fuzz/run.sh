@@ -12,8 +12,8 @@
 # Each target's campaign is a row of the committed ledger reports/fuzz-ledger.md (Fuzz/ledger.py), whose
 # table of cumulative CPU-hours per target says how much fuzzing each decoder has had.
 # --to-cpu-hours H instead gives each target the seconds that bring it to H cumulative CPU-hours in the ledger
-# (its missing CPU seconds over the workers, plus 20 s for their start; targets already there are left out). They get there
-# only on cores nothing else uses: run the same command again to top up what other work took.
+# (its missing CPU seconds over the workers, plus 20 s for their start; targets already there are left out).
+# They get there only on cores nothing else uses: run the same command again to top up what other work took.
 # --plan prints the targets and seconds each would get, and the wall time, and stops (no build, no fuzzing).
 set -euo pipefail
 # time and python print decimal points, whatever the user's locale.
